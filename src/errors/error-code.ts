@@ -1,0 +1,37 @@
+/**
+ * @module errors/error-code
+ * The stable error codes. Each is documented in docs/errors.md (a test keeps the two in step).
+ */
+
+/** Every stable error code. Callers branch on these, never on messages. */
+export const ERROR_CODES = [
+  'MALFORMED_MESSAGE',
+  'UNKNOWN_ELEMENT',
+  'UNKNOWN_NAMESPACE',
+  'INVALID_VALUE',
+  'RESOURCE_NOT_FOUND',
+  'DATA_EXISTS',
+  'DATA_MISSING',
+  'CONSTRAINT_VIOLATION',
+  'MISSING_INSTANCE',
+  'ACCESS_DENIED',
+  'AUTHENTICATION_REQUIRED',
+  'TOO_MANY_ATTEMPTS',
+  'LOCK_DENIED',
+  'IN_USE',
+  'RESOURCE_DENIED',
+  'OPERATION_NOT_SUPPORTED',
+  'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'PRECONDITION_FAILED',
+  'NOT_MODIFIED',
+  'COMMIT_FAILED',
+  'ROLLBACK_FAILED',
+  'OPERATION_FAILED',
+  'INTERNAL_ERROR',
+] as const;
+
+/** A stable error code. */
+export type ErrorCode = (typeof ERROR_CODES)[number];

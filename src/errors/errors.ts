@@ -1,0 +1,156 @@
+/**
+ * @module errors/errors
+ * The catalogue of request-time errors: one class per condition, each with a stable code and
+ * an error-tag. HTTP statuses are not decided here but in `http/error-status.ts`.
+ */
+import type { ErrorCode } from './error-code.ts';
+import type { ErrorTag } from './error-tag.ts';
+import { ManagementError } from './management-error.ts';
+
+/** The message could not be parsed (bad JSON/XML, bad URI syntax, DOCTYPE in XML). */
+export class MalformedMessageError extends ManagementError {
+  readonly code: ErrorCode = 'MALFORMED_MESSAGE';
+  readonly tag: ErrorTag = 'malformed-message';
+}
+/** A node name that the schema does not define. */
+export class UnknownElementError extends ManagementError {
+  readonly code: ErrorCode = 'UNKNOWN_ELEMENT';
+  readonly tag: ErrorTag = 'unknown-element';
+}
+/** A namespace or module name that no loaded module has. */
+export class UnknownNamespaceError extends ManagementError {
+  readonly code: ErrorCode = 'UNKNOWN_NAMESPACE';
+  readonly tag: ErrorTag = 'unknown-namespace';
+}
+/** A value that does not fit its type, or a query parameter that is not allowed. */
+export class InvalidValueError extends ManagementError {
+  readonly code: ErrorCode = 'INVALID_VALUE';
+  readonly tag: ErrorTag = 'invalid-value';
+}
+/** The target resource does not exist (404). */
+export class ResourceNotFoundError extends ManagementError {
+  readonly code: ErrorCode = 'RESOURCE_NOT_FOUND';
+  readonly tag: ErrorTag = 'invalid-value';
+}
+/** A create of something that already exists. */
+export class DataExistsError extends ManagementError {
+  readonly code: ErrorCode = 'DATA_EXISTS';
+  readonly tag: ErrorTag = 'data-exists';
+}
+/** A delete of something absent, or a missing required instance (`instance-required`, `missing-choice`). */
+export class DataMissingError extends ManagementError {
+  readonly code: ErrorCode = 'DATA_MISSING';
+  readonly tag: ErrorTag = 'data-missing';
+}
+/** A YANG constraint does not hold (`must-violation`, `too-many-elements`, `data-not-unique` …). */
+export class ConstraintViolationError extends ManagementError {
+  readonly code: ErrorCode = 'CONSTRAINT_VIOLATION';
+  readonly tag: ErrorTag = 'operation-failed';
+}
+/** The `point` of an insert names an absent entry. @see RFC 8040 §4.8.6 */
+export class MissingInstanceError extends ManagementError {
+  readonly code: ErrorCode = 'MISSING_INSTANCE';
+  readonly tag: ErrorTag = 'bad-attribute';
+  constructor(message: string, details: ConstructorParameters<typeof ManagementError>[1] = {}) {
+    super(message, { appTag: 'missing-instance', ...details });
+  }
+}
+/** NACM denies the operation. @see RFC 8341 */
+export class AccessDeniedError extends ManagementError {
+  readonly code: ErrorCode = 'ACCESS_DENIED';
+  readonly tag: ErrorTag = 'access-denied';
+}
+/** No or wrong credentials (401). */
+export class AuthenticationRequiredError extends ManagementError {
+  readonly code: ErrorCode = 'AUTHENTICATION_REQUIRED';
+  readonly tag: ErrorTag = 'access-denied';
+}
+/** Too many failed logins from one user and source (429). */
+export class TooManyAttemptsError extends ManagementError {
+  readonly code: ErrorCode = 'TOO_MANY_ATTEMPTS';
+  readonly tag: ErrorTag = 'resource-denied';
+}
+/** A lock is held by someone else. */
+export class LockDeniedError extends ManagementError {
+  readonly code: ErrorCode = 'LOCK_DENIED';
+  readonly tag: ErrorTag = 'lock-denied';
+}
+/** The resource is in use. */
+export class InUseError extends ManagementError {
+  readonly code: ErrorCode = 'IN_USE';
+  readonly tag: ErrorTag = 'in-use';
+}
+/** A resource (memory, disk, a limit) is exhausted. */
+export class ResourceDeniedError extends ManagementError {
+  readonly code: ErrorCode = 'RESOURCE_DENIED';
+  readonly tag: ErrorTag = 'resource-denied';
+}
+/** The operation is not implemented (501). */
+export class OperationNotSupportedError extends ManagementError {
+  readonly code: ErrorCode = 'OPERATION_NOT_SUPPORTED';
+  readonly tag: ErrorTag = 'operation-not-supported';
+}
+/** The method is not allowed on this resource (405, with `Allow`). */
+export class MethodNotAllowedError extends ManagementError {
+  readonly code: ErrorCode = 'METHOD_NOT_ALLOWED';
+  readonly tag: ErrorTag = 'operation-not-supported';
+  /** The methods the resource does allow, for the `Allow` header. */
+  readonly allow: readonly string[];
+  constructor(message: string, allow: readonly string[], details: ConstructorParameters<typeof ManagementError>[1] = {}) {
+    super(message, details);
+    this.allow = allow;
+  }
+}
+/** No representation matches the request's Accept (406). */
+export class NotAcceptableError extends ManagementError {
+  readonly code: ErrorCode = 'NOT_ACCEPTABLE';
+  readonly tag: ErrorTag = 'invalid-value';
+}
+/** The request body's Content-Type is not supported (415). */
+export class UnsupportedMediaTypeError extends ManagementError {
+  readonly code: ErrorCode = 'UNSUPPORTED_MEDIA_TYPE';
+  readonly tag: ErrorTag = 'invalid-value';
+}
+/** The request body is larger than the configured limit (413). */
+export class PayloadTooLargeError extends ManagementError {
+  readonly code: ErrorCode = 'PAYLOAD_TOO_LARGE';
+  readonly tag: ErrorTag = 'too-big';
+}
+/** An `If-Match` / `If-Unmodified-Since` precondition does not hold (412). */
+export class PreconditionFailedError extends ManagementError {
+  readonly code: ErrorCode = 'PRECONDITION_FAILED';
+  readonly tag: ErrorTag = 'operation-failed';
+}
+/** The resource has not changed since the client's copy (304, no body). */
+export class NotModifiedError extends ManagementError {
+  readonly code: ErrorCode = 'NOT_MODIFIED';
+  readonly tag: ErrorTag = 'operation-failed';
+}
+/** The commit could not be made durable or a commit hook vetoed it. */
+export class CommitFailedError extends ManagementError {
+  readonly code: ErrorCode = 'COMMIT_FAILED';
+  readonly tag: ErrorTag = 'operation-failed';
+}
+/** Applying a rollback file failed. */
+export class RollbackFailedError extends ManagementError {
+  readonly code: ErrorCode = 'ROLLBACK_FAILED';
+  readonly tag: ErrorTag = 'rollback-failed';
+}
+/** The operation failed for a reason the client can act on (the message says which). */
+export class OperationFailedError extends ManagementError {
+  readonly code: ErrorCode = 'OPERATION_FAILED';
+  readonly tag: ErrorTag = 'operation-failed';
+}
+/** An unexpected failure inside the server; the message is always generic. */
+export class InternalError extends ManagementError {
+  readonly code: ErrorCode = 'INTERNAL_ERROR';
+  readonly tag: ErrorTag = 'operation-failed';
+  constructor(requestId?: string, cause?: unknown) {
+    super(
+      requestId === undefined
+        ? 'internal error'
+        : `internal error; the server log has the details under request id ${requestId}`,
+      cause === undefined ? {} : { cause },
+    );
+  }
+}
