@@ -43,11 +43,10 @@ export abstract class ManagementError extends Error {
 
 /** Several errors reported together (e.g. every validation failure of one commit). */
 export class ManagementErrors extends AggregateError {
-  override readonly errors: readonly ManagementError[];
+  declare errors: ManagementError[];
   constructor(errors: readonly ManagementError[], message = 'the request failed') {
-    super(errors, message);
+    super([...errors], message);
     this.name = 'ManagementErrors';
-    this.errors = errors;
   }
 }
 

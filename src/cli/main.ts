@@ -1,0 +1,10 @@
+/**
+ * @module cli/main
+ * The `idconf` command line.
+ */
+import { Command } from 'commander';
+import { addServeCommand } from './serve-command.ts';
+
+const program = new Command('idconf').description('idconf: management server of an identity service');
+addServeCommand(program);
+await program.parseAsync(process.argv);

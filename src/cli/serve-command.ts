@@ -1,0 +1,98 @@
+/**
+ * @module cli/serve-command
+ * `idconf serve`: runs the management server until SIGINT/SIGTERM, then stops gracefully.
+ */
+import type { Command } from 'commander';
+import {
+  createLogger,
+  DEFAULT_DATA_DIR,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  ServerConfigurationError,
+  startServer,
+} from '../server/index.ts';
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+const parsePort = (value: string): number => {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${value}`);
+  return port;
+};
+
+/** Adds the `serve` command to the program. */
+export const addServeCommand = (program: Command): void => {
+  program
+    .command('serve')
+    .description('run the management server (RESTCONF and legacy REST on one HTTPS port)')
+    .option('--host <address>', 'address to listen on', DEFAULT_HOST)
+    .option('--port <number>', 'port to listen on', parsePort, DEFAULT_PORT)
+    .option('--data-dir <dir>', 'data directory (env IDCONF_DATA_DIR)', process.env.IDCONF_DATA_DIR ?? DEFAULT_DATA_DIR)
+    .option('--yang-dir <dir>', 'extra YANG module directory (repeatable)', collect, [])
+    .option('--tls-cert <file>', 'PEM certificate for the management port')
+    .option('--tls-key <file>', 'PEM private key for the management port')
+    .option('--insecure-http', 'serve plain HTTP (loopback addresses only)', false)
+    .option('--body-limit <bytes>', 'request body limit in bytes', (value) => Number(value))
+    .action(async (flags: ServeFlags) => {
+      const log = createLogger();
+      try {
+        const server = await startServer(
+          {
+            host: flags.host,
+            port: flags.port,
+            dataDir: flags.dataDir,
+            yangDirs: flags.yangDir,
+            insecureHttp: flags.insecureHttp,
+            ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
+            ...(flags.tlsKey === undefined ? {} : { tlsKeyFile: flags.tlsKey }),
+            ...(flags.bodyLimit === undefined ? {} : { bodyLimit: flags.bodyLimit }),
+          },
+          log,
+        );
+        let stopping = false;
+        const stop = (signal: string): void => {
+          if (stopping) return;
+          stopping = true;
+          log.info({ signal }, 'stopping: finishing in-flight requests');
+          server.close().then(
+            () => {
+              log.info({}, 'stopped');
+              log.flush();
+              process.exit(0);
+            },
+            (error: unknown) => {
+              log.error({ err: String(error) }, 'error while stopping');
+              log.flush();
+              process.exit(1);
+            },
+          );
+        };
+        process.on('SIGINT', () => stop('SIGINT'));
+        process.on('SIGTERM', () => stop('SIGTERM'));
+      } catch (error) {
+        const message =
+          error instanceof ServerConfigurationError
+            ? error.message
+            : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+              ? `port ${flags.port} on ${flags.host} is already in use`
+              : (error as NodeJS.ErrnoException).code === 'EACCES'
+                ? `not allowed to listen on ${flags.host}:${flags.port} or to write ${flags.dataDir}`
+                : String(error);
+        log.error({}, `cannot start: ${message}`);
+        log.flush();
+        process.stderr.write(`idconf: cannot start: ${message}\n`);
+        process.exit(1);
+      }
+    });
+};
+
+interface ServeFlags {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly yangDir: string[];
+  readonly tlsCert?: string;
+  readonly tlsKey?: string;
+  readonly insecureHttp: boolean;
+  readonly bodyLimit?: number;
+}

@@ -1,0 +1,19 @@
+/**
+ * @module http
+ * Server plumbing: routing, TLS, body limits, content negotiation, the error → status table.
+ * May import: util, errors, auth.
+ */
+export type { AcceptEntry } from './accept.ts';
+export { negotiate, parseAccept } from './accept.ts';
+export { renderRestconfErrors, writeErrorHead } from './default-error-renderer.ts';
+export { httpStatusOf, STATUS_BY_CODE, STATUS_BY_TAG } from './error-status.ts';
+export type { RestconfErrorJson } from './errors-document.ts';
+export { RESTCONF_NAMESPACE, renderErrorsJson, renderErrorsXml } from './errors-document.ts';
+export { HOST_META_MEDIA_TYPE, renderHostMeta } from './host-meta.ts';
+export type { ManagementServerOptions, TlsCredentials } from './management-server.ts';
+export { ManagementServer } from './management-server.ts';
+export type { MediaType } from './media-type.ts';
+export { essenceOf, parseMediaType } from './media-type.ts';
+export { DEFAULT_BODY_LIMIT, readRequestBody } from './request-body.ts';
+export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
+export { Router } from './router.ts';

@@ -1,0 +1,174 @@
+/**
+ * @module http/management-server
+ * The management port: one HTTP(S) server, routing by prefix, request ids, the access log,
+ * error rendering, body limits, timeouts and a graceful stop.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { InternalError, isManagementError, ManagementError, ManagementErrors, ResourceNotFoundError } from '../errors/index.ts';
+import type { Logger } from '../util/index.ts';
+import { renderRestconfErrors } from './default-error-renderer.ts';
+import { DEFAULT_BODY_LIMIT } from './request-body.ts';
+import type { ErrorRenderer, RequestContext } from './route.ts';
+import type { Router } from './router.ts';
+
+/** TLS credentials in PEM. */
+export interface TlsCredentials {
+  readonly cert: string;
+  readonly key: string;
+}
+
+/** Options of {@link ManagementServer}. */
+export interface ManagementServerOptions {
+  readonly router: Router;
+  readonly log: Logger;
+  /** PEM certificate and key; plain HTTP when undefined. */
+  readonly tls: TlsCredentials | undefined;
+  readonly bodyLimit?: number;
+  /** Milliseconds to receive the request headers. */
+  readonly headersTimeout?: number;
+  /** Milliseconds to receive the whole request. */
+  readonly requestTimeout?: number;
+}
+
+/** The HTTP(S) server of the management port. */
+export class ManagementServer {
+  readonly #server: Server | HttpsServer;
+  readonly #options: ManagementServerOptions;
+  readonly #inFlight = new Set<ServerResponse>();
+
+  constructor(options: ManagementServerOptions) {
+    this.#options = options;
+    const listener = (request: IncomingMessage, response: ServerResponse): void => {
+      void this.#handle(request, response);
+    };
+    const serverOptions = {
+      headersTimeout: options.headersTimeout ?? 30_000,
+      requestTimeout: options.requestTimeout ?? 120_000,
+      keepAliveTimeout: 5_000,
+    };
+    this.#server =
+      options.tls === undefined
+        ? createHttpServer(serverOptions, listener)
+        : createHttpsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener);
+    this.#server.on('clientError', (error, socket) => {
+      options.log.debug({ err: error.message }, 'client connection error');
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    });
+  }
+
+  /** True when the server speaks TLS. */
+  get secure(): boolean {
+    return this.#options.tls !== undefined;
+  }
+
+  /** Replaces the certificate and key for new connections, without a restart. */
+  setTlsCredentials(credentials: TlsCredentials): void {
+    if (!('setSecureContext' in this.#server)) throw new TypeError('the server does not use TLS');
+    this.#server.setSecureContext({ cert: credentials.cert, key: credentials.key });
+  }
+
+  /** Starts listening; resolves with the bound address. */
+  listen(port: number, host: string): Promise<AddressInfo> {
+    return new Promise((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', reject);
+        resolve(this.#server.address() as AddressInfo);
+      });
+    });
+  }
+
+  /**
+   * Stops accepting connections, lets in-flight requests finish until `deadlineMs`, then
+   * closes whatever is left. Resolves when the server is closed.
+   */
+  async close(deadlineMs = 10_000): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#server.closeIdleConnections();
+    const start = Date.now();
+    while (this.#inFlight.size > 0 && Date.now() - start < deadlineMs) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      this.#server.closeIdleConnections();
+    }
+    this.#server.closeAllConnections();
+    await closed;
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = process.hrtime.bigint();
+    const id = randomBytes(6).toString('base64url');
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const log = this.#options.log.child({ requestId: id });
+    const context: RequestContext = {
+      id,
+      log,
+      path: url.pathname,
+      query: url.searchParams,
+      bodyLimit: this.#options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      user: undefined,
+    };
+    this.#inFlight.add(response);
+    response.on('close', () => {
+      this.#inFlight.delete(response);
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info(
+        {
+          method: request.method,
+          path: url.pathname,
+          status: response.statusCode,
+          durationMs: Math.round(durationMs * 100) / 100,
+          user: context.user,
+          remote: request.socket.remoteAddress,
+        },
+        'request',
+      );
+    });
+    if (this.#server.listening === false) response.setHeader('Connection', 'close');
+    const route = this.#options.router.find(url.pathname);
+    let renderErrors: ErrorRenderer = renderRestconfErrors;
+    try {
+      if (route === undefined) {
+        throw new ResourceNotFoundError(`no resource at ${url.pathname}; the RESTCONF API is at /admin/api/restconf`, {
+          type: 'protocol',
+        });
+      }
+      if (route.renderErrors !== undefined) renderErrors = route.renderErrors;
+      await route.handler(request, response, context);
+    } catch (error) {
+      this.#fail(request, response, context, renderErrors, error);
+    }
+  }
+
+  #fail(
+    request: IncomingMessage,
+    response: ServerResponse,
+    context: RequestContext,
+    renderErrors: ErrorRenderer,
+    error: unknown,
+  ): void {
+    let errors: readonly ManagementError[];
+    if (error instanceof ManagementErrors) errors = error.errors;
+    else if (isManagementError(error)) errors = [error];
+    else {
+      context.log.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'unexpected error');
+      errors = [new InternalError(context.id)];
+    }
+    if (response.headersSent) {
+      context.log.warn({ code: errors[0]?.code }, 'error after the response had started; closing the connection');
+      response.destroy();
+      return;
+    }
+    // Drain an unread body so that the client sees the error instead of a reset.
+    if (!request.readableEnded) request.resume();
+    try {
+      renderErrors(request, response, errors, context);
+    } catch (renderError) {
+      context.log.error({ err: String(renderError) }, 'error renderer failed');
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    }
+  }
+}

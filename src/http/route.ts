@@ -1,0 +1,40 @@
+/**
+ * @module http/route
+ * The shape of a route handler and the per-request context the HTTP layer gives it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ManagementError } from '../errors/index.ts';
+import type { Logger } from '../util/index.ts';
+
+/** What the HTTP layer knows about one request. */
+export interface RequestContext {
+  /** A short unique id, logged with every line about the request and shown in 500 messages. */
+  readonly id: string;
+  readonly log: Logger;
+  /** The path of the request URL (not decoded), without the query. */
+  readonly path: string;
+  readonly query: URLSearchParams;
+  /** The maximum request body size in bytes. */
+  readonly bodyLimit: number;
+  /** The authenticated user, set by the front-end once known (for the access log). */
+  user: string | undefined;
+}
+
+/** Handles a request that matched a route. It writes the response or throws a ManagementError. */
+export type RouteHandler = (request: IncomingMessage, response: ServerResponse, context: RequestContext) => Promise<void>;
+
+/** Writes an error response in a front-end's own envelope. */
+export type ErrorRenderer = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  errors: readonly ManagementError[],
+  context: RequestContext,
+) => void;
+
+/** A mounted front-end: every path equal to `prefix` or below it goes to `handler`. */
+export interface Route {
+  readonly prefix: string;
+  readonly handler: RouteHandler;
+  /** How this front-end renders errors; the RESTCONF errors document when omitted. */
+  readonly renderErrors?: ErrorRenderer;
+}

@@ -1,0 +1,11 @@
+/**
+ * @module server
+ * The composition root: builds and wires every part. May import: everything.
+ */
+export { createLogger, REDACTED_PATHS } from './logger.ts';
+export { isLoopbackHost } from './is-loopback.ts';
+export type { ServerOptions } from './server-options.ts';
+export { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './server-options.ts';
+export type { RunningServer } from './start-server.ts';
+export { ServerConfigurationError, startServer } from './start-server.ts';
+export { createSelfSignedCredentials, loadOrCreateSelfSignedCredentials } from './tls-certificate.ts';

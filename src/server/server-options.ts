@@ -1,0 +1,29 @@
+/**
+ * @module server/server-options
+ * The settings of `idconf serve`, with their defaults. @see DESIGN §5
+ */
+
+/** Default management port. */
+export const DEFAULT_PORT = 6749;
+/** Default listen address. */
+export const DEFAULT_HOST = '0.0.0.0';
+/** Default data directory, relative to the working directory. */
+export const DEFAULT_DATA_DIR = './var/idconf';
+
+/** Everything `idconf serve` can be told. */
+export interface ServerOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Extra YANG module directories, searched after the shipped `models/`. */
+  readonly yangDirs: readonly string[];
+  /** PEM files to use instead of the generated self-signed certificate. */
+  readonly tlsCertFile?: string;
+  readonly tlsKeyFile?: string;
+  /** Serve plain HTTP (loopback hosts only). */
+  readonly insecureHttp: boolean;
+  /** Request body limit in bytes. */
+  readonly bodyLimit?: number;
+  /** Milliseconds in-flight requests get to finish on shutdown. */
+  readonly shutdownDeadlineMs?: number;
+}

@@ -1,0 +1,77 @@
+/**
+ * @module server/start-server
+ * The composition root: builds every part from the options, wires them together and listens.
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ManagementServer, Router, type TlsCredentials } from '../http/index.ts';
+import type { Logger } from '../util/index.ts';
+import { isLoopbackHost } from './is-loopback.ts';
+import type { ServerOptions } from './server-options.ts';
+import { loadOrCreateSelfSignedCredentials, readTlsCredentials } from './tls-certificate.ts';
+import { wellKnownRoute } from './well-known-route.ts';
+
+/** A running server. */
+export interface RunningServer {
+  /** The base URL clients reach it at, e.g. `https://127.0.0.1:6749`. */
+  readonly url: string;
+  readonly port: number;
+  /** Graceful stop: stop accepting, finish in-flight requests, close the store. */
+  close(): Promise<void>;
+}
+
+/** A configuration error found before anything starts (bad flags, unreadable files). */
+export class ServerConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServerConfigurationError';
+  }
+}
+
+/** Starts the management server. */
+export const startServer = async (options: ServerOptions, log: Logger): Promise<RunningServer> => {
+  if (options.insecureHttp && !isLoopbackHost(options.host)) {
+    throw new ServerConfigurationError(
+      `--insecure-http serves plain HTTP and is allowed only on a loopback address (127.0.0.1, ::1, localhost), not on ${options.host}`,
+    );
+  }
+  if ((options.tlsCertFile === undefined) !== (options.tlsKeyFile === undefined)) {
+    throw new ServerConfigurationError('--tls-cert and --tls-key must be given together');
+  }
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  let tls: TlsCredentials | undefined;
+  if (!options.insecureHttp) {
+    if (options.tlsCertFile !== undefined && options.tlsKeyFile !== undefined) {
+      tls = await readTlsCredentials(options.tlsCertFile, options.tlsKeyFile).catch((error: NodeJS.ErrnoException) => {
+        throw new ServerConfigurationError(`cannot read the TLS certificate or key: ${error.code ?? error.message}`);
+      });
+    } else {
+      const loaded = await loadOrCreateSelfSignedCredentials(dataDir);
+      if (loaded.generated) log.info({ dataDir }, 'generated a self-signed TLS certificate for the management port');
+      tls = loaded.credentials;
+    }
+  }
+  const router = new Router().mount(wellKnownRoute);
+  const server = new ManagementServer({
+    router,
+    log,
+    tls,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+  });
+  const address = await server.listen(options.port, options.host);
+  const scheme = tls === undefined ? 'http' : 'https';
+  const displayHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `${scheme}://${displayHost}:${address.port}`;
+  log.info(
+    { url, node: process.version, dataDir, yangDirs: options.yangDirs },
+    `idconf listening on ${url} (Node.js ${process.version})`,
+  );
+  return {
+    url,
+    port: address.port,
+    close: async () => {
+      await server.close(options.shutdownDeadlineMs ?? 10_000);
+    },
+  };
+};

@@ -1,0 +1,7 @@
+/**
+ * @module util
+ * Pure helpers with no knowledge of YANG or HTTP. May import: nothing.
+ */
+export type { LogMethod, Logger } from './logger.ts';
+export { SILENT_LOGGER } from './logger.ts';
+export { escapeXmlAttribute, escapeXmlText } from './xml-escape.ts';
