@@ -105,7 +105,7 @@ export const parseYang = (text: string, file: string): ParseResult => {
     diagnostics.push({
       severity: 'error',
       code: 'unclosed-block',
-      message: `"${open.keyword}" opened at ${open.location.line}:${open.location.column} is not closed by "}"`,
+      message: `"${open.keyword === '' ? '{' : open.keyword}" opened at ${open.location.line}:${open.location.column} is not closed by "}"`,
       location: at(endToken),
     });
     close(open);
