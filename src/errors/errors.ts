@@ -96,7 +96,11 @@ export class MethodNotAllowedError extends ManagementError {
   readonly tag: ErrorTag = 'operation-not-supported';
   /** The methods the resource does allow, for the `Allow` header. */
   readonly allow: readonly string[];
-  constructor(message: string, allow: readonly string[], details: ConstructorParameters<typeof ManagementError>[1] = {}) {
+  constructor(
+    message: string,
+    allow: readonly string[],
+    details: ConstructorParameters<typeof ManagementError>[1] = {},
+  ) {
     super(message, details);
     this.allow = allow;
   }

@@ -7,7 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { InternalError, isManagementError, ManagementError, ManagementErrors, ResourceNotFoundError } from '../errors/index.ts';
+import {
+  InternalError,
+  isManagementError,
+  type ManagementError,
+  ManagementErrors,
+  ResourceNotFoundError,
+} from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { renderRestconfErrors } from './default-error-renderer.ts';
 import { DEFAULT_BODY_LIMIT } from './request-body.ts';
@@ -153,7 +159,10 @@ export class ManagementServer {
     if (error instanceof ManagementErrors) errors = error.errors;
     else if (isManagementError(error)) errors = [error];
     else {
-      context.log.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'unexpected error');
+      context.log.error(
+        { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+        'unexpected error',
+      );
       errors = [new InternalError(context.id)];
     }
     if (response.headersSent) {

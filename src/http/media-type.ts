@@ -18,7 +18,10 @@ export const parseMediaType = (text: string): MediaType | undefined => {
   const slash = essence.indexOf('/');
   if (slash < 0) return undefined;
   const type = essence.slice(0, slash).trim().toLowerCase();
-  const subtype = essence.slice(slash + 1).trim().toLowerCase();
+  const subtype = essence
+    .slice(slash + 1)
+    .trim()
+    .toLowerCase();
   if (!TOKEN.test(type) || !TOKEN.test(subtype)) return undefined;
   const parameters: Record<string, string> = {};
   for (const parameterText of parameterTexts) {

@@ -21,7 +21,11 @@ export interface RequestContext {
 }
 
 /** Handles a request that matched a route. It writes the response or throws a ManagementError. */
-export type RouteHandler = (request: IncomingMessage, response: ServerResponse, context: RequestContext) => Promise<void>;
+export type RouteHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: RequestContext,
+) => Promise<void>;
 
 /** Writes an error response in a front-end's own envelope. */
 export type ErrorRenderer = (

@@ -18,7 +18,8 @@ export class Router {
   /** The route whose prefix is `path` itself or a whole-segment ancestor of it. */
   find(path: string): Route | undefined {
     return this.#routes.find(
-      (route) => path === route.prefix || path.startsWith(route.prefix.endsWith('/') ? route.prefix : `${route.prefix}/`),
+      (route) =>
+        path === route.prefix || path.startsWith(route.prefix.endsWith('/') ? route.prefix : `${route.prefix}/`),
     );
   }
 }

@@ -2,8 +2,9 @@
  * @module server
  * The composition root: builds and wires every part. May import: everything.
  */
-export { createLogger, REDACTED_PATHS } from './logger.ts';
+
 export { isLoopbackHost } from './is-loopback.ts';
+export { createLogger, REDACTED_PATHS } from './logger.ts';
 export type { ServerOptions } from './server-options.ts';
 export { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './server-options.ts';
 export type { RunningServer } from './start-server.ts';

@@ -49,7 +49,9 @@ export const createSelfSignedCredentials = async (dnsNames: readonly string[]): 
   const notAfter = new Date(notBefore.getTime() + 10 * 365 * 24 * 3600 * 1000);
   const names = [...new Set(dnsNames)].map((name) => ({ type: 'dns' as const, value: name }));
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(16))).toString('hex').replace(/^[89a-f]/, '1'),
+    serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)))
+      .toString('hex')
+      .replace(/^[89a-f]/, '1'),
     name: `CN=${dnsNames[0] ?? 'idconf'}, O=idconf self-signed`,
     notBefore,
     notAfter,
@@ -67,6 +69,9 @@ export const createSelfSignedCredentials = async (dnsNames: readonly string[]): 
     ],
   });
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
-  const key = `-----BEGIN PRIVATE KEY-----\n${pkcs8.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n?$/, '\n')}-----END PRIVATE KEY-----\n`;
+  const key = `-----BEGIN PRIVATE KEY-----\n${pkcs8
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n?$/, '\n')}-----END PRIVATE KEY-----\n`;
   return { cert: certificate.toString('pem') + '\n', key };
 };

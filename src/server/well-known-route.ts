@@ -3,7 +3,7 @@
  * The open `/.well-known/host-meta` resource. @see RFC 8040 §3.1
  */
 import { MethodNotAllowedError, ResourceNotFoundError } from '../errors/index.ts';
-import { HOST_META_MEDIA_TYPE, renderHostMeta, type Route } from '../http/index.ts';
+import { HOST_META_MEDIA_TYPE, type Route, renderHostMeta } from '../http/index.ts';
 
 /** The RESTCONF API root announced in host-meta. */
 export const RESTCONF_ROOT = '/admin/api/restconf';
@@ -21,7 +21,9 @@ export const wellKnownRoute: Route = {
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new MethodNotAllowedError(`${request.method} is not allowed on host-meta; use GET`, allow, { type: 'protocol' });
+      throw new MethodNotAllowedError(`${request.method} is not allowed on host-meta; use GET`, allow, {
+        type: 'protocol',
+      });
     }
     const body = renderHostMeta(RESTCONF_ROOT);
     response.writeHead(200, {

@@ -2,6 +2,6 @@
  * @module util
  * Pure helpers with no knowledge of YANG or HTTP. May import: nothing.
  */
-export type { LogMethod, Logger } from './logger.ts';
+export type { Logger, LogMethod } from './logger.ts';
 export { SILENT_LOGGER } from './logger.ts';
 export { escapeXmlAttribute, escapeXmlText } from './xml-escape.ts';

@@ -1,0 +1,5 @@
+/**
+ * @module legacy-rest
+ * See DESIGN §3 for this folder's responsibility and allowed imports.
+ */
+export {};

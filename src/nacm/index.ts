@@ -1,0 +1,5 @@
+/**
+ * @module nacm
+ * See DESIGN §3 for this folder's responsibility and allowed imports.
+ */
+export {};

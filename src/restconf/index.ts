@@ -1,0 +1,5 @@
+/**
+ * @module restconf
+ * See DESIGN §3 for this folder's responsibility and allowed imports.
+ */
+export {};

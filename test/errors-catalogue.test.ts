@@ -1,0 +1,80 @@
+/**
+ * @module test/errors-catalogue.test
+ * The error catalogue: every class has its code, tag and status, and docs/errors.md documents
+ * exactly the codes in src/errors (fastify's Errors.md test).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import * as errors from '../src/errors/index.ts';
+import { httpStatusOf } from '../src/http/index.ts';
+
+const DOC = readFileSync(join(import.meta.dirname, '..', 'docs', 'errors.md'), 'utf8');
+
+const documentedRow = (code: string): { tag: string; status: number } | undefined => {
+  const pattern = new RegExp(`<a id="${code.toLowerCase()}">${code}</a> \\| ([a-z-]+) \\| (\\d{3}) \\|`);
+  const match = DOC.match(pattern);
+  return match === null ? undefined : { tag: match[1] as string, status: Number(match[2]) };
+};
+
+const instances: errors.ManagementError[] = [
+  new errors.MalformedMessageError('m'),
+  new errors.UnknownElementError('m'),
+  new errors.UnknownNamespaceError('m'),
+  new errors.InvalidValueError('m'),
+  new errors.ResourceNotFoundError('m'),
+  new errors.DataExistsError('m'),
+  new errors.DataMissingError('m'),
+  new errors.ConstraintViolationError('m'),
+  new errors.MissingInstanceError('m'),
+  new errors.AccessDeniedError('m'),
+  new errors.AuthenticationRequiredError('m'),
+  new errors.TooManyAttemptsError('m'),
+  new errors.LockDeniedError('m'),
+  new errors.InUseError('m'),
+  new errors.ResourceDeniedError('m'),
+  new errors.OperationNotSupportedError('m'),
+  new errors.MethodNotAllowedError('m', ['GET']),
+  new errors.NotAcceptableError('m'),
+  new errors.UnsupportedMediaTypeError('m'),
+  new errors.PayloadTooLargeError('m'),
+  new errors.PreconditionFailedError('m'),
+  new errors.NotModifiedError('m'),
+  new errors.CommitFailedError('m'),
+  new errors.RollbackFailedError('m'),
+  new errors.OperationFailedError('m'),
+  new errors.InternalError('r1'),
+];
+
+describe('error catalogue', () => {
+  it('has one class per code', () => {
+    assert.deepEqual(instances.map((error) => error.code).sort(), [...errors.ERROR_CODES].sort());
+  });
+  for (const error of instances) {
+    it(`${error.code}: documented with its tag and status`, () => {
+      const row = documentedRow(error.code);
+      assert.ok(row, `docs/errors.md has no row for ${error.code}`);
+      assert.equal(row.tag, error.tag);
+      assert.equal(row.status, httpStatusOf(error));
+      assert.ok(errors.ERROR_TAGS.includes(error.tag));
+    });
+  }
+  it('documents no code that does not exist', () => {
+    const documented = [...DOC.matchAll(/<a id="[a-z_]+">([A-Z_]+)<\/a>/g)].map((match) => match[1]);
+    assert.deepEqual(documented.sort(), [...errors.ERROR_CODES].sort());
+  });
+  it('keeps the message, path and app-tag it was given', () => {
+    const error = new errors.ConstraintViolationError('too many', { appTag: 'too-many-elements', path: '/a:b' });
+    assert.equal(error.message, 'too many');
+    assert.equal(error.appTag, 'too-many-elements');
+    assert.equal(error.path, '/a:b');
+    assert.equal(error.type, 'application');
+    assert.equal(new errors.MissingInstanceError('x').appTag, 'missing-instance');
+  });
+  it('never reveals the cause of an internal error in its message', () => {
+    const error = new errors.InternalError('abc', new Error('secret detail'));
+    assert.ok(!error.message.includes('secret'));
+    assert.ok(error.message.includes('abc'));
+  });
+});
