@@ -19,9 +19,11 @@ function major(version) {
 
 function installDependencies() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = existsSync(join(root, 'package-lock.json')) ? ['ci'] : ['install'];
-  process.stderr.write(`idconf: installing dependencies (npm ${args[0]})\n`);
-  const result = spawnSync(npm, [...args, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm install`, not `npm ci`: npm 11's ci insists that every platform binary of an
+  // optional dependency (Biome's) is in the lock file, and registries that mirror only some
+  // platforms make it fail. With an up-to-date lock file, install resolves the same versions.
+  process.stderr.write('idconf: installing dependencies (npm install)\n');
+  const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     process.stderr.write('idconf: npm could not install the dependencies\n');
     process.exit(result.status ?? 1);
