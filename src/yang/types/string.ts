@@ -1,0 +1,62 @@
+/**
+ * @module yang/types/string
+ * The string built-in type, with `length` counted in Unicode code points and `pattern`s.
+ * @see RFC 7950 §9.4, RFC 7951 §6.3
+ */
+import type { StringTypeSpec } from '../type-spec.ts';
+import { formatIntervalSet, intervalSetContains } from './range.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
+import { typeCheckFailure } from './type-check-failure.ts';
+import type { YangValue } from './value.ts';
+
+/** The length of a string in characters (code points), as YANG counts it. @see RFC 7950 §9.4.4 */
+export const codePointLength = (text: string): number => {
+  let length = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        index++;
+      }
+    }
+  }
+  return length;
+};
+
+/** The codec of string. @see RFC 7950 §9.4 */
+export const STRING_CODEC: TypeCodec<StringTypeSpec, string> = {
+  parseLexical: (_type, text) => text,
+  parseJson: (type, raw) =>
+    typeof raw === 'string'
+      ? raw
+      : typeCheckFailure(`${JSON.stringify(raw) ?? String(raw)} is not a JSON string for type ${typeLabel(type)}`),
+  isValueOf: (_type, value: YangValue): value is string => typeof value === 'string',
+  check(type, value) {
+    if (type.length !== undefined) {
+      const length = codePointLength(value);
+      if (!intervalSetContains(type.length, BigInt(length))) {
+        return typeCheckFailure(
+          `${quoteForMessage(value)} has length ${length}, outside the length ${formatIntervalSet(type.length)} of type ${typeLabel(type)}`,
+          type.length,
+        );
+      }
+    }
+    for (const pattern of type.patterns) {
+      if (pattern.regex.test(value) === pattern.invertMatch) {
+        return typeCheckFailure(
+          pattern.invertMatch
+            ? `${quoteForMessage(value)} matches the inverted pattern "${pattern.source}" of type ${typeLabel(type)}`
+            : `${quoteForMessage(value)} does not match the pattern "${pattern.source}" of type ${typeLabel(type)}`,
+          pattern,
+        );
+      }
+    }
+    return undefined;
+  },
+  toCanonical: (_type, value) => value,
+  toJson: (_type, value) => value,
+  toXmlText: (_type, value) => value,
+};
