@@ -25,7 +25,11 @@ describe('tokenize', () => {
       input: 'container c {\n  leaf x;\n}',
       tokens: ['string@1:1=container', 'string@1:11=c', '{@1:13', 'string@2:3=leaf', 'string@2:8=x', ';@2:9', '}@3:1'],
     },
-    { name: 'single-quoted keeps backslashes', input: "p 'a\\n\"b';", tokens: ['string@1:1=p', 'string@1:3="a\\\\n\\"b"', ';@1:10'] },
+    {
+      name: 'single-quoted keeps backslashes',
+      input: "p 'a\\n\"b';",
+      tokens: ['string@1:1=p', 'string@1:3="a\\\\n\\"b"', ';@1:10'],
+    },
     {
       name: 'double-quoted escapes',
       input: 'd "a\\nb\\tc\\"d\\\\e";',
@@ -41,14 +45,46 @@ describe('tokenize', () => {
       input: 'd "a" /* x */ + // y\n "b";',
       tokens: ['string@1:1=d', 'string@1:3="ab"', ';@2:5'],
     },
-    { name: 'plus in unquoted string', input: 'pattern a+b;', tokens: ['string@1:1=pattern', 'string@1:9=a+b', ';@1:12'] },
-    { name: 'line comment', input: 'a b; // c d;\ne;', tokens: ['string@1:1=a', 'string@1:3=b', ';@1:4', 'string@2:1=e', ';@2:2'] },
-    { name: 'block comment spanning lines', input: 'a /* x\n y */ b;', tokens: ['string@1:1=a', 'string@2:7=b', ';@2:8'] },
-    { name: 'comment start ends an unquoted string', input: 'a b//c\n;', tokens: ['string@1:1=a', 'string@1:3=b', ';@2:1'] },
-    { name: 'comment markers inside quotes are text', input: 'a "/* // */";', tokens: ['string@1:1=a', 'string@1:3="/* // */"', ';@1:13'] },
-    { name: 'prefixed keyword', input: 'md:annotation x;', tokens: ['string@1:1=md:annotation', 'string@1:15=x', ';@1:16'] },
-    { name: 'quote ends an unquoted string', input: 'a b"c";', tokens: ['string@1:1=a', 'string@1:3=b', 'string@1:4="c"', ';@1:7'] },
-    { name: 'CRLF line breaks', input: 'a b;\r\nc;', tokens: ['string@1:1=a', 'string@1:3=b', ';@1:4', 'string@2:1=c', ';@2:2'] },
+    {
+      name: 'plus in unquoted string',
+      input: 'pattern a+b;',
+      tokens: ['string@1:1=pattern', 'string@1:9=a+b', ';@1:12'],
+    },
+    {
+      name: 'line comment',
+      input: 'a b; // c d;\ne;',
+      tokens: ['string@1:1=a', 'string@1:3=b', ';@1:4', 'string@2:1=e', ';@2:2'],
+    },
+    {
+      name: 'block comment spanning lines',
+      input: 'a /* x\n y */ b;',
+      tokens: ['string@1:1=a', 'string@2:7=b', ';@2:8'],
+    },
+    {
+      name: 'comment start ends an unquoted string',
+      input: 'a b//c\n;',
+      tokens: ['string@1:1=a', 'string@1:3=b', ';@2:1'],
+    },
+    {
+      name: 'comment markers inside quotes are text',
+      input: 'a "/* // */";',
+      tokens: ['string@1:1=a', 'string@1:3="/* // */"', ';@1:13'],
+    },
+    {
+      name: 'prefixed keyword',
+      input: 'md:annotation x;',
+      tokens: ['string@1:1=md:annotation', 'string@1:15=x', ';@1:16'],
+    },
+    {
+      name: 'quote ends an unquoted string',
+      input: 'a b"c";',
+      tokens: ['string@1:1=a', 'string@1:3=b', 'string@1:4="c"', ';@1:7'],
+    },
+    {
+      name: 'CRLF line breaks',
+      input: 'a b;\r\nc;',
+      tokens: ['string@1:1=a', 'string@1:3=b', ';@1:4', 'string@2:1=c', ';@2:2'],
+    },
     {
       name: 'indentation stripped up to the quote column',
       input: '  d "first\n      second\n     third\n        fourth";',
@@ -76,7 +112,11 @@ describe('tokenize', () => {
       input: 'd "a\n      \n   b";',
       tokens: ['string@1:1=d', 'string@1:3="a\\n\\nb"', ';@3:6'],
     },
-    { name: 'single-quoted keeps indentation', input: "d 'a\n   b';", tokens: ['string@1:1=d', 'string@1:3="a\\n   b"', ';@2:6'] },
+    {
+      name: 'single-quoted keeps indentation',
+      input: "d 'a\n   b';",
+      tokens: ['string@1:1=d', 'string@1:3="a\\n   b"', ';@2:6'],
+    },
     { name: 'empty quoted string', input: 'd "";', tokens: ['string@1:1=d', 'string@1:3=""', ';@1:5'] },
   ];
   for (const testCase of cases) {

@@ -30,7 +30,25 @@ const randomFrom = (seed: number): (() => number) => {
   };
 };
 
-const PIECES = ['{', '}', ';', '"', "'", '+', '/*', '*/', '//', '\\', '\n', '\t', ' ', 'leaf', 'x:y', '\u0000', '\u00e9'];
+const PIECES = [
+  '{',
+  '}',
+  ';',
+  '"',
+  "'",
+  '+',
+  '/*',
+  '*/',
+  '//',
+  '\\',
+  '\n',
+  '\t',
+  ' ',
+  'leaf',
+  'x:y',
+  '\u0000',
+  '\u00e9',
+];
 
 /** Applies one to four random edits: delete a range, insert a piece, duplicate a range, or replace a byte. */
 const mutate = (text: string, random: () => number): string => {

@@ -132,7 +132,12 @@ describe('parseYang reports errors with positions and recovers', () => {
     {
       name: 'lexical and syntax errors together',
       input: 'module m {\n  leaf a { type "x }\n',
-      errors: ['error:unterminated-string@x.yang:2:17', 'error:missing-terminator@x.yang:3:1', 'error:unclosed-block@x.yang:3:1', 'error:unclosed-block@x.yang:3:1'],
+      errors: [
+        'error:unterminated-string@x.yang:2:17',
+        'error:missing-terminator@x.yang:3:1',
+        'error:unclosed-block@x.yang:3:1',
+        'error:unclosed-block@x.yang:3:1',
+      ],
     },
   ];
   for (const testCase of cases) {

@@ -4,8 +4,9 @@
  * Only the generic grammar is checked, plus that the file holds exactly one `module` or `submodule`;
  * keyword-specific rules belong to the compiler. All problems are collected, never thrown.
  */
-import { tokenize } from './lexer.ts';
+
 import type { Token } from './lexer.ts';
+import { tokenize } from './lexer.ts';
 import type { Diagnostic, SourceLocation, Statement } from './statement.ts';
 
 /** The statements and diagnostics of one parsed file; `statement` is the `module` or `submodule`, if found. */
@@ -73,7 +74,8 @@ export const parseYang = (text: string, file: string): ParseResult => {
     if (token.kind === ';' || token.kind === '{') {
       report('unexpected-token', `unexpected ${describe(token)}, expected a keyword`, token);
       // A stray `{` still opens a block; skipping it keeps the braces balanced for what follows.
-      if (token.kind === '{') stack.push({ keyword: '', prefix: undefined, argument: undefined, location: at(token), substatements: [] });
+      if (token.kind === '{')
+        stack.push({ keyword: '', prefix: undefined, argument: undefined, location: at(token), substatements: [] });
       continue;
     }
 
@@ -96,7 +98,11 @@ export const parseYang = (text: string, file: string): ParseResult => {
       stack.push({ keyword: match === null ? '' : keyword, prefix, argument, location: at(token), substatements: [] });
     } else {
       // Most often a forgotten `;`: end the statement here and read what follows as the next statement.
-      report('missing-terminator', `expected ";" or "{" after ${describe(token)}, found ${describe(terminator)}`, terminator);
+      report(
+        'missing-terminator',
+        `expected ";" or "{" after ${describe(token)}, found ${describe(terminator)}`,
+        terminator,
+      );
       if (match !== null) addToParent({ keyword, prefix, argument, substatements: [], location: at(token) });
     }
   }
@@ -124,7 +130,12 @@ const selectModule = (
 ): Statement | undefined => {
   const first = top[0];
   if (first === undefined) {
-    diagnostics.push({ severity: 'error', code: 'missing-module', message: 'no "module" or "submodule" statement', location: end });
+    diagnostics.push({
+      severity: 'error',
+      code: 'missing-module',
+      message: 'no "module" or "submodule" statement',
+      location: end,
+    });
     return undefined;
   }
   for (const extra of top.slice(1)) {

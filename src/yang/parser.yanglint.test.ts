@@ -54,7 +54,10 @@ describe('parseYang agrees with yanglint', () => {
     for (const file of files) {
       let yin: string;
       try {
-        yin = execFileSync('yanglint', [...searchPath, '-f', 'yin', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+        yin = execFileSync('yanglint', [...searchPath, '-f', 'yin', file], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
       } catch {
         continue; // libyang rejects a few (e.g. a lone submodule); the corpus test covers those files' syntax
       }

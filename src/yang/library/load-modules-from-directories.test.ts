@@ -7,9 +7,12 @@ import { after, before, describe, it } from 'node:test';
 import type { ModuleSet } from '../loaded-module.ts';
 import { loadModulesFromDirectories } from './load-modules-from-directories.ts';
 
-const module = (name: string, body = ''): string => `module ${name} { namespace "urn:${name}"; prefix ${name}; ${body} }`;
+const module = (name: string, body = ''): string =>
+  `module ${name} { namespace "urn:${name}"; prefix ${name}; ${body} }`;
 const codes = (set: ModuleSet): string[] =>
-  set.diagnostics.map((diagnostic) => `${diagnostic.severity}:${diagnostic.code}@${diagnostic.location.file.replace(/^.*\//, '')}`);
+  set.diagnostics.map(
+    (diagnostic) => `${diagnostic.severity}:${diagnostic.code}@${diagnostic.location.file.replace(/^.*\//, '')}`,
+  );
 
 describe('loadModulesFromDirectories', () => {
   let root = '';
@@ -26,7 +29,14 @@ describe('loadModulesFromDirectories', () => {
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  const cases: { name: string; directories: string[]; implement: string[]; recursive: boolean; modules: string[]; problems: string[] }[] = [
+  const cases: {
+    name: string;
+    directories: string[];
+    implement: string[];
+    recursive: boolean;
+    modules: string[];
+    problems: string[];
+  }[] = [
     {
       name: 'non-recursive search misses nested files',
       directories: ['first', 'second'],
@@ -109,7 +119,12 @@ describe('loadModulesFromDirectories on the installed yuma modules', () => {
     assert.deepEqual(set.diagnostics, []);
     assert.deepEqual(
       set.modules.map((loaded) => `${loaded.name}@${loaded.revision ?? ''}:${loaded.implemented}`),
-      ['ietf-yang-types@2013-07-15:false', 'ietf-interfaces@2014-05-08:false', 'ietf-inet-types@2013-07-15:false', 'ietf-ip@2014-06-16:true'],
+      [
+        'ietf-yang-types@2013-07-15:false',
+        'ietf-interfaces@2014-05-08:false',
+        'ietf-inet-types@2013-07-15:false',
+        'ietf-ip@2014-06-16:true',
+      ],
     );
   });
 
@@ -122,6 +137,9 @@ describe('loadModulesFromDirectories on the installed yuma modules', () => {
     assert.equal(set.modules.length, names.length);
     assert.ok(set.modules.every((loaded) => loaded.implemented && loaded.namespace !== '' && loaded.prefix !== ''));
     const routing = set.modules.find((loaded) => loaded.name === 'ietf-ipv6-unicast-routing');
-    assert.deepEqual(routing?.submodules.map((submodule) => submodule.name), ['ietf-ipv6-router-advertisements']);
+    assert.deepEqual(
+      routing?.submodules.map((submodule) => submodule.name),
+      ['ietf-ipv6-router-advertisements'],
+    );
   });
 });

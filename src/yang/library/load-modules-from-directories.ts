@@ -3,10 +3,10 @@
  * The library entry point for the server: modules from the search directories (`models/`, each `--yang-dir`).
  */
 import type { ModuleSet } from '../loaded-module.ts';
-import { createDirectoryModuleSource } from './directory-module-source.ts';
 import type { DirectoryModuleSourceOptions } from './directory-module-source.ts';
-import { loadModules } from './load-modules.ts';
+import { createDirectoryModuleSource } from './directory-module-source.ts';
 import type { LoadModulesOptions } from './load-modules.ts';
+import { loadModules } from './load-modules.ts';
 
 /** Choices for `loadModulesFromDirectories`. */
 export interface LoadModulesFromDirectoriesOptions extends LoadModulesOptions, DirectoryModuleSourceOptions {}

@@ -20,7 +20,13 @@ const problems = (set: ModuleSet): string[] =>
   );
 
 describe('loadModulesFromTexts resolution', () => {
-  const cases: { name: string; texts: Record<string, string>; implement: string[]; modules: string[]; problems?: string[] }[] = [
+  const cases: {
+    name: string;
+    texts: Record<string, string>;
+    implement: string[];
+    modules: string[];
+    problems?: string[];
+  }[] = [
     {
       name: 'single module',
       texts: { 'a.yang': module('a', 'revision 2020-01-01; revision 2021-02-03;') },
@@ -29,7 +35,11 @@ describe('loadModulesFromTexts resolution', () => {
     },
     {
       name: 'imports come first and are import-only',
-      texts: { 'a.yang': module('a', 'import b { prefix b; }'), 'b.yang': module('b', 'import c { prefix c; }'), 'c.yang': module('c') },
+      texts: {
+        'a.yang': module('a', 'import b { prefix b; }'),
+        'b.yang': module('b', 'import c { prefix c; }'),
+        'c.yang': module('c'),
+      },
       implement: ['a'],
       modules: ['c@:import', 'b@:import', 'a@:implement'],
     },
@@ -100,7 +110,10 @@ describe('loadModulesFromTexts resolution', () => {
     },
     {
       name: 'revision mismatch',
-      texts: { 'a.yang': module('a', 'import b { prefix b; revision-date 2000-01-01; }'), 'b.yang': module('b', 'revision 2020-01-01;') },
+      texts: {
+        'a.yang': module('a', 'import b { prefix b; revision-date 2000-01-01; }'),
+        'b.yang': module('b', 'revision 2020-01-01;'),
+      },
       implement: ['a'],
       modules: ['a@:implement'],
       problems: ['error:revision-not-found@a.yang:1:59'],
@@ -222,7 +235,11 @@ describe('loadModulesFromTexts details', () => {
         'base.yang': module('base', 'container c { leaf x { type string; } }'),
         'dev.yang': module('dev', 'import base { prefix b; } deviation "/b:c/b:x" { deviate not-supported; }'),
         'dev2.yang': module('dev2', 'include dev2-sub;'),
-        'dev2-sub.yang': submodule('dev2-sub', 'dev2', 'import base { prefix q; } deviation /q:c { deviate not-supported; }'),
+        'dev2-sub.yang': submodule(
+          'dev2-sub',
+          'dev2',
+          'import base { prefix q; } deviation /q:c { deviate not-supported; }',
+        ),
       },
       ['base', 'dev', 'dev2'],
     );

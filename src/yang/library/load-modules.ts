@@ -4,11 +4,12 @@
  * and returns a `ModuleSet` in dependency order (every module after the modules it imports), with
  * implemented vs import-only status, enabled features and deviation modules. @see RFC 8525 §3, RFC 7950 §5.6
  */
-import { parseYang } from '../parser.ts';
+
 import type { LoadedModule, LoadedSubmodule, ModuleSet } from '../loaded-module.ts';
+import { parseYang } from '../parser.ts';
 import type { Diagnostic, DiagnosticSeverity, SourceLocation, Statement } from '../statement.ts';
-import { readModuleHeader } from './module-header.ts';
 import type { ModuleHeader } from './module-header.ts';
+import { readModuleHeader } from './module-header.ts';
 import type { ModuleCandidate, ModuleSource } from './module-source.ts';
 
 /** Choices for `loadModules`. */
@@ -46,7 +47,12 @@ export const loadModules = (
   options: LoadModulesOptions = {},
 ): ModuleSet => {
   const diagnostics: Diagnostic[] = [];
-  const report = (code: string, message: string, location: SourceLocation, severity: DiagnosticSeverity = 'error'): void => {
+  const report = (
+    code: string,
+    message: string,
+    location: SourceLocation,
+    severity: DiagnosticSeverity = 'error',
+  ): void => {
     diagnostics.push({ severity, code, message, location });
   };
   const parsedByFile = new Map<string, ParsedFile | undefined>();
@@ -122,7 +128,13 @@ export const loadModules = (
     return { found: chosen === undefined ? undefined : byRevision.get(chosen), available };
   };
 
-  const reportMissing = (kind: string, name: string, revision: string | undefined, available: string[], at: SourceLocation): void => {
+  const reportMissing = (
+    kind: string,
+    name: string,
+    revision: string | undefined,
+    available: string[],
+    at: SourceLocation,
+  ): void => {
     if (available.length === 0 || revision === undefined) {
       report(`${kind}-not-found`, `${kind} "${name}" not found in the search path`, at);
     } else {
@@ -165,8 +177,10 @@ export const loadModules = (
     const known = entries.get(parsed);
     if (known !== undefined) return known;
     const { header, statement } = parsed;
-    if (header.namespace === undefined) report('missing-namespace', `module "${header.name}" has no namespace`, statement.location);
-    if (header.prefix === undefined) report('missing-prefix', `module "${header.name}" has no prefix`, statement.location);
+    if (header.namespace === undefined)
+      report('missing-namespace', `module "${header.name}" has no namespace`, statement.location);
+    if (header.prefix === undefined)
+      report('missing-prefix', `module "${header.name}" has no prefix`, statement.location);
     const entry: ModuleEntry = {
       parsed,
       submodules: loadSubmodules(parsed),
@@ -238,7 +252,12 @@ export const loadModules = (
   const features = options.features ?? {};
   for (const name of Object.keys(features)) {
     if (!implementedByName.has(name)) {
-      report('unknown-module', `features are given for "${name}", which is not an implemented module`, REQUEST_LOCATION, 'warning');
+      report(
+        'unknown-module',
+        `features are given for "${name}", which is not an implemented module`,
+        REQUEST_LOCATION,
+        'warning',
+      );
     }
   }
 

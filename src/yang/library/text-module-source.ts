@@ -4,8 +4,8 @@
  * they declare, whatever their key.
  */
 import { parseYang } from '../parser.ts';
-import type { ModuleCandidate, ModuleSource } from './module-source.ts';
 import { readModuleHeader } from './module-header.ts';
+import type { ModuleCandidate, ModuleSource } from './module-source.ts';
 
 /** Indexes texts keyed by file name (e.g. `a.yang`) by the module or submodule name each one declares. */
 export const createTextModuleSource = (texts: Readonly<Record<string, string>>): ModuleSource => {
@@ -15,7 +15,12 @@ export const createTextModuleSource = (texts: Readonly<Record<string, string>>):
     // An unparsable text is still offered under its key, so that its diagnostics surface when it is asked for.
     const header = statement === undefined ? undefined : readModuleHeader(statement);
     const name = header?.name ?? file.replace(/(@[^@]*)?\.yang$/, '');
-    const candidate: ModuleCandidate = { file, expectedName: name, expectedRevision: header?.revision, read: () => text };
+    const candidate: ModuleCandidate = {
+      file,
+      expectedName: name,
+      expectedRevision: header?.revision,
+      read: () => text,
+    };
     const list = byName.get(name);
     if (list === undefined) byName.set(name, [candidate]);
     else list.push(candidate);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadModulesFromTexts } from './load-modules-from-texts.ts';
-import { enabledFeatures, modulesStateData, moduleSetContentId, yangLibraryData } from './yang-library-data.ts';
+import { enabledFeatures, moduleSetContentId, modulesStateData, yangLibraryData } from './yang-library-data.ts';
 
 const TEXTS: Record<string, string> = {
   'app.yang': `module app { namespace "urn:app"; prefix app; import types { prefix t; } include app-sub;
@@ -36,7 +36,11 @@ describe('yang library data', () => {
                 namespace: 'urn:app',
                 location: ['https://host/restconf/yang/app@2024-05-01'],
                 submodule: [
-                  { name: 'app-sub', revision: '2024-04-01', location: ['https://host/restconf/yang/app-sub@2024-04-01'] },
+                  {
+                    name: 'app-sub',
+                    revision: '2024-04-01',
+                    location: ['https://host/restconf/yang/app-sub@2024-04-01'],
+                  },
                 ],
                 feature: ['fast', 'slow'],
                 deviation: ['app-dev'],
@@ -68,7 +72,13 @@ describe('yang library data', () => {
       'ietf-yang-library:modules-state': {
         'module-set-id': 'c1',
         module: [
-          { name: 'types', revision: '', schema: 'https://host/restconf/yang/types', namespace: 'urn:types', 'conformance-type': 'import' },
+          {
+            name: 'types',
+            revision: '',
+            schema: 'https://host/restconf/yang/types',
+            namespace: 'urn:types',
+            'conformance-type': 'import',
+          },
           {
             name: 'app',
             revision: '2024-05-01',
@@ -77,7 +87,9 @@ describe('yang library data', () => {
             feature: ['fast', 'slow'],
             deviation: [{ name: 'app-dev', revision: '2024-06-01' }],
             'conformance-type': 'implement',
-            submodule: [{ name: 'app-sub', revision: '2024-04-01', schema: 'https://host/restconf/yang/app-sub@2024-04-01' }],
+            submodule: [
+              { name: 'app-sub', revision: '2024-04-01', schema: 'https://host/restconf/yang/app-sub@2024-04-01' },
+            ],
           },
           {
             name: 'app-dev',

@@ -158,7 +158,9 @@ export const yangLibraryData = (
     }));
   return {
     'ietf-yang-library:yang-library': {
-      'module-set': [{ name: setName, ...optional('module', implemented), ...optional('import-only-module', importOnly) }],
+      'module-set': [
+        { name: setName, ...optional('module', implemented), ...optional('import-only-module', importOnly) },
+      ],
       schema: [{ name: setName, 'module-set': [setName] }],
       datastore: (options.datastores ?? ['running', 'operational']).map((datastore) => ({
         name: `ietf-datastores:${datastore}`,
@@ -178,7 +180,8 @@ export const modulesStateData = (
   options: YangLibraryDataOptions,
 ): { readonly 'ietf-yang-library:modules-state': ModulesState } => {
   const { schemaUrl } = options;
-  const revisionOf = (name: string): string => modules.find((module) => module.name === name && module.implemented)?.revision ?? '';
+  const revisionOf = (name: string): string =>
+    modules.find((module) => module.name === name && module.implemented)?.revision ?? '';
   return {
     'ietf-yang-library:modules-state': {
       'module-set-id': options.contentId ?? moduleSetContentId(modules),
