@@ -1,0 +1,63 @@
+/**
+ * @module xpath/compare.test
+ * The comparison rules of W3C XPath 1.0 §3.4, through expressions: node-set against node-set,
+ * number, string and boolean, both operand orders, NaN and empty node-sets.
+ */
+import { describe } from 'node:test';
+import { type ExpressionCase, runExpressionCases } from './function-cases.ts';
+
+const CASES: readonly ExpressionCase[] = [
+  { name: 'node-set = node-set: some pair equal', expression: 'user/uid = num | user[2]/uid', expected: true },
+  { name: 'node-set = node-set: no pair equal', expression: 'user/name = user/uid', expected: false },
+  { name: 'node-set != node-set: some pair differs', expression: 'user/uid != user/uid', expected: true },
+  { name: 'node-set != node-set: single equal values', expression: 'user[1]/uid != user[1]/uid', expected: false },
+  { name: 'empty = empty is false', expression: 'nothing = nothing', expected: false },
+  { name: 'empty != empty is false', expression: 'nothing != nothing', expected: false },
+  { name: 'empty != non-empty is false', expression: 'nothing != user', expected: false },
+  { name: 'node-set < node-set by numbers', expression: 'user[2]/uid < user[1]/uid', expected: true },
+  { name: 'node-set > node-set ignores NaN members', expression: 'user/uid > user[2]/uid', expected: true },
+  { name: 'node-set >= node-set all NaN', expression: 'user/name >= user/name', expected: false },
+  { name: 'node-set = number', expression: 'user/uid = 42', expected: true },
+  { name: 'number = node-set', expression: '42 = user/uid', expected: true },
+  { name: 'node-set != number: some member differs', expression: 'user/uid != 42', expected: true },
+  { name: 'node-set < number', expression: 'user/uid < 100', expected: true },
+  { name: 'number < node-set swaps correctly', expression: '1000 < user/uid', expected: true },
+  { name: 'number > node-set swaps correctly', expression: '42 > user/uid', expected: false },
+  { name: 'node-set = string compares strings', expression: 'user/name = "bob"', expected: true },
+  { name: 'node-set = string is exact', expression: 'user/uid = "042"', expected: false },
+  { name: 'node-set = number converts members', expression: 'user/uid = "042" or user/uid = 042', expected: true },
+  { name: 'string != node-set', expression: '"bob" != user/name', expected: true },
+  { name: 'node-set < string compares numbers', expression: 'user/uid < "43"', expected: true },
+  { name: 'node-set = true()', expression: 'user = true()', expected: true },
+  { name: 'empty node-set = false()', expression: 'nothing = false()', expected: true },
+  { name: 'empty node-set != false()', expression: 'false() != nothing', expected: false },
+  { name: 'empty node-set < true() compares numbers', expression: 'nothing < true()', expected: true },
+  { name: 'empty node-set = 0 is false', expression: 'nothing = 0', expected: false },
+  { name: 'empty node-set = "" is false', expression: 'nothing = ""', expected: false },
+  { name: 'boolean = number converts to boolean', expression: 'true() = 2', expected: true },
+  { name: 'boolean = string converts to boolean', expression: 'false() = ""', expected: true },
+  { name: 'number = string converts to number', expression: '1 = " 1.0 "', expected: true },
+  { name: 'string = string', expression: '"a" = "a"', expected: true },
+  { name: 'string != string', expression: '"a" != "b"', expected: true },
+  { name: 'strings compared with < as numbers', expression: '"10" < "9"', expected: false },
+  { name: 'non-numeric strings with < are false', expression: '"a" < "b"', expected: false },
+  { name: 'booleans with <', expression: 'false() < true()', expected: true },
+  { name: 'NaN = NaN is false', expression: '0 div 0 = 0 div 0', expected: false },
+  { name: 'NaN != NaN is true', expression: '0 div 0 != 0 div 0', expected: true },
+  { name: 'NaN <= NaN is false', expression: '0 div 0 <= 0 div 0', expected: false },
+  { name: 'Infinity > huge', expression: '1 div 0 > 1000000000', expected: true },
+  { name: '-0 = 0', expression: '-0 = 0', expected: true },
+  { name: 'chained equality is left-associative', expression: '1 = 1 = 1', expected: true },
+  { name: 'relational chain: (3 > 2) > 1 is false', expression: '3 > 2 > 1', expected: false },
+  { name: 'arithmetic: 1 - 2 - 3', expression: '1 - 2 - 3', expected: -4 },
+  { name: 'arithmetic: -1 * 2', expression: '-1 * 2', expected: -2 },
+  { name: 'arithmetic: mod keeps the dividend sign', expression: '-5 mod 2', expected: -1 },
+  { name: 'arithmetic: mod of fractions', expression: '5.5 mod 2', expected: 1.5 },
+  { name: 'arithmetic: div by zero', expression: '1 div 0', expected: Number.POSITIVE_INFINITY },
+  { name: 'arithmetic: node-set operand', expression: 'user[1]/uid + 1', expected: 1002 },
+  { name: 'arithmetic: NaN operand', expression: 'user[1]/name + 1', expected: Number.NaN },
+  { name: 'or short-circuits errors away', expression: 'true() or count($missing)', expected: true },
+  { name: 'and short-circuits errors away', expression: 'false() and count($missing)', expected: false },
+];
+
+describe('comparisons and arithmetic', () => runExpressionCases(CASES));
