@@ -7,8 +7,8 @@ import { describe, it } from 'node:test';
 import type { BinaryTypeSpec } from '../type-spec.ts';
 import { parseLength } from './range.ts';
 import { isTypeCheckFailure } from './type-check-failure.ts';
-import type { ValueContext } from './value-context.ts';
 import { parseJson, parseLexical, toCanonical, toJson } from './value-codec.ts';
+import type { ValueContext } from './value-context.ts';
 
 const CTX: ValueContext = {
   resolvePrefix: () => undefined,

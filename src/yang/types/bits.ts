@@ -5,10 +5,10 @@
  * @see RFC 7950 §9.7, RFC 7951 §6.5
  */
 import type { BitsTypeSpec } from '../type-spec.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { isTypeCheckFailure, typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { BitsValue, YangValue } from './value.ts';
 import { isBitsValue } from './value.ts';
 
@@ -22,7 +22,9 @@ const normalize = (type: BitsTypeSpec, names: readonly string[], text: string): 
   for (const name of names) {
     const index = positionOf(type, name);
     if (index < 0) {
-      return typeCheckFailure(`${quoteForMessage(name)} in ${quoteForMessage(text)} is not a bit of type ${typeLabel(type)}`);
+      return typeCheckFailure(
+        `${quoteForMessage(name)} in ${quoteForMessage(text)} is not a bit of type ${typeLabel(type)}`,
+      );
     }
     if (set[index] !== undefined) {
       return typeCheckFailure(`bit ${quoteForMessage(name)} appears more than once in ${quoteForMessage(text)}`);

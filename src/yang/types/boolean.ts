@@ -4,9 +4,9 @@
  * @see RFC 7950 §9.5, RFC 7951 §6.5
  */
 import type { BooleanTypeSpec } from '../type-spec.ts';
+import { typeCheckFailure } from './type-check-failure.ts';
 import type { TypeCodec } from './type-codec.ts';
 import { quoteForMessage, typeLabel } from './type-codec.ts';
-import { typeCheckFailure } from './type-check-failure.ts';
 import type { YangValue } from './value.ts';
 
 /** The codec of boolean. @see RFC 7950 §9.5 */
@@ -16,7 +16,9 @@ export const BOOLEAN_CODEC: TypeCodec<BooleanTypeSpec, boolean> = {
       ? true
       : text === 'false'
         ? false
-        : typeCheckFailure(`${quoteForMessage(text)} is not a valid boolean value (true or false) of type ${typeLabel(type)}`),
+        : typeCheckFailure(
+            `${quoteForMessage(text)} is not a valid boolean value (true or false) of type ${typeLabel(type)}`,
+          ),
   parseJson: (type, raw) =>
     typeof raw === 'boolean'
       ? raw

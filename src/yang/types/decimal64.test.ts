@@ -9,8 +9,8 @@ import { formatDecimal64 } from './decimal64.ts';
 import { INTEGER_BOUNDS, parseDecimal64Range } from './range.ts';
 import { isTypeCheckFailure } from './type-check-failure.ts';
 import { decimal64, yangValuesEqual } from './value.ts';
-import type { ValueContext } from './value-context.ts';
 import { checkValue, parseJson, parseLexical, toCanonical, toJson } from './value-codec.ts';
+import type { ValueContext } from './value-context.ts';
 
 const CTX: ValueContext = {
   resolvePrefix: () => undefined,
@@ -26,7 +26,11 @@ const dec = (fractionDigits: number, extra: Partial<Decimal64TypeSpec> = {}): De
   ...extra,
 });
 
-const CASES: readonly { readonly type: Decimal64TypeSpec; readonly text: string; readonly canonical: string | RegExp }[] = [
+const CASES: readonly {
+  readonly type: Decimal64TypeSpec;
+  readonly text: string;
+  readonly canonical: string | RegExp;
+}[] = [
   { type: dec(2), text: '1', canonical: '1.0' },
   { type: dec(2), text: '1.5', canonical: '1.5' },
   { type: dec(2), text: '+1.50', canonical: '1.5' },
@@ -92,7 +96,8 @@ describe('decimal64: canonical round trip (property)', () => {
       const span = INTEGER_BOUNDS.int64.max - INTEGER_BOUNDS.int64.min + 1n;
       const samples = [INTEGER_BOUNDS.int64.min, INTEGER_BOUNDS.int64.max, 0n, 1n, -1n];
       for (let index = 0; index < 500; index++) {
-        const random = (BigInt(Math.floor(Math.random() * 2 ** 32)) << 32n) | BigInt(Math.floor(Math.random() * 2 ** 32));
+        const random =
+          (BigInt(Math.floor(Math.random() * 2 ** 32)) << 32n) | BigInt(Math.floor(Math.random() * 2 ** 32));
         const magnitude = 10n ** BigInt(Math.floor(Math.random() * 19));
         samples.push(INTEGER_BOUNDS.int64.min + (random % span), (random % magnitude) - magnitude / 2n);
       }

@@ -5,10 +5,10 @@
  */
 import type { Decimal64TypeSpec, IntervalSet } from '../type-spec.ts';
 import { formatIntervalSet, formatScaled, INTEGER_BOUNDS } from './range.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { Decimal64, YangValue } from './value.ts';
 import { decimal64, isDecimal64, rescaleDecimal64 } from './value.ts';
 
@@ -33,7 +33,8 @@ export const parseDecimal64Text = (text: string, fractionDigits: number): Decima
  * The canonical form: no `+`, no superfluous leading zeros, and at least one digit after the
  * point with no trailing zeros beyond it. @see RFC 7950 §9.3.2
  */
-export const formatDecimal64 = (value: Decimal64): string => formatScaled(value.digits, Math.max(1, value.fractionDigits));
+export const formatDecimal64 = (value: Decimal64): string =>
+  formatScaled(value.digits, Math.max(1, value.fractionDigits));
 
 const invalid = (type: Decimal64TypeSpec, text: string): TypeCheckFailure =>
   typeCheckFailure(
@@ -46,7 +47,8 @@ const parse = (type: Decimal64TypeSpec, text: string): Decimal64 | TypeCheckFail
 /** The codec of decimal64. @see RFC 7950 §9.3 */
 export const DECIMAL64_CODEC: TypeCodec<Decimal64TypeSpec, Decimal64> = {
   parseLexical: (type, text) => parse(type, text),
-  parseJson: (type, raw) => (typeof raw === 'string' ? parse(type, raw) : invalid(type, JSON.stringify(raw) ?? String(raw))),
+  parseJson: (type, raw) =>
+    typeof raw === 'string' ? parse(type, raw) : invalid(type, JSON.stringify(raw) ?? String(raw)),
   isValueOf: (_type, value: YangValue): value is Decimal64 => isDecimal64(value),
   check(type, value) {
     const scaled = rescaleDecimal64(value, type.fractionDigits);

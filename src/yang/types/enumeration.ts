@@ -4,10 +4,10 @@
  * @see RFC 7950 §9.6, RFC 7951 §6.4
  */
 import type { EnumerationTypeSpec } from '../type-spec.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { YangValue } from './value.ts';
 
 const check = (type: EnumerationTypeSpec, value: string): TypeCheckFailure | undefined =>

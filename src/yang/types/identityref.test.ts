@@ -8,8 +8,8 @@ import type { Identity, IdentityrefTypeSpec } from '../type-spec.ts';
 import { isDerivedFrom } from './identityref.ts';
 import { isTypeCheckFailure } from './type-check-failure.ts';
 import { identityValue } from './value.ts';
-import type { ValueContext } from './value-context.ts';
 import { checkValue, parseJson, parseLexical, toCanonical, toJson, toXmlText } from './value-codec.ts';
+import type { ValueContext } from './value-context.ts';
 
 const identity = (module: string, name: string, ...bases: Identity[]): Identity => ({ module, name, bases });
 const CRYPTO = identity('crypto', 'crypto-alg');
@@ -26,9 +26,18 @@ const CTX: ValueContext = {
   findIdentity: (module, name) => IDENTITIES.find((item) => item.module === module && item.name === name),
   defaultModule: 'crypto',
 };
-const ref = (...bases: Identity[]): IdentityrefTypeSpec => ({ base: 'identityref', name: 'identityref', typedefs: [], bases });
+const ref = (...bases: Identity[]): IdentityrefTypeSpec => ({
+  base: 'identityref',
+  name: 'identityref',
+  typedefs: [],
+  bases,
+});
 
-const LEXICAL_CASES: readonly { readonly type: IdentityrefTypeSpec; readonly text: string; readonly expected: string | RegExp }[] = [
+const LEXICAL_CASES: readonly {
+  readonly type: IdentityrefTypeSpec;
+  readonly text: string;
+  readonly expected: string | RegExp;
+}[] = [
   { type: ref(CRYPTO), text: 'v:aes', expected: 'vendor:aes' },
   { type: ref(CRYPTO), text: 'c:symmetric', expected: 'crypto:symmetric' },
   { type: ref(CRYPTO), text: 'symmetric', expected: 'crypto:symmetric' },
@@ -56,7 +65,10 @@ describe('identityref (RFC 7950 §9.10)', () => {
   }
   it('interprets an unprefixed module default in the default module', () => {
     const ctx: ValueContext = { ...CTX, resolvePrefix: () => undefined, defaultModule: 'crypto' };
-    assert.deepEqual(parseLexical(ref(CRYPTO), 'symmetric', ctx, { origin: 'module' }), identityValue('crypto', 'symmetric'));
+    assert.deepEqual(
+      parseLexical(ref(CRYPTO), 'symmetric', ctx, { origin: 'module' }),
+      identityValue('crypto', 'symmetric'),
+    );
   });
   it('JSON uses module names, optional in the leaf module (RFC 7951 §6.8)', () => {
     assert.deepEqual(parseJson(ref(CRYPTO), 'vendor:aes', CTX), identityValue('vendor', 'aes'));

@@ -5,17 +5,18 @@
  * @see RFC 7950 §9.10, RFC 7951 §6.8
  */
 import type { Identity, IdentityrefTypeSpec } from '../type-spec.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { IdentityValue, YangValue } from './value.ts';
 import { identityValue, isIdentityValue } from './value.ts';
 import type { ValueContext } from './value-context.ts';
 
 const QUALIFIED_NAME = /^(?:([A-Za-z_][A-Za-z0-9_.-]*):)?([A-Za-z_][A-Za-z0-9_.-]*)$/;
 
-const sameIdentity = (left: Identity, right: Identity): boolean => left.module === right.module && left.name === right.name;
+const sameIdentity = (left: Identity, right: Identity): boolean =>
+  left.module === right.module && left.name === right.name;
 
 /**
  * True when `identity` is derived from `base` directly or transitively; an identity is not
@@ -34,7 +35,11 @@ export const isDerivedFrom = (identity: Identity, base: Identity): boolean => {
   return false;
 };
 
-const check = (type: IdentityrefTypeSpec, value: IdentityValue, ctx: ValueContext | undefined): TypeCheckFailure | undefined => {
+const check = (
+  type: IdentityrefTypeSpec,
+  value: IdentityValue,
+  ctx: ValueContext | undefined,
+): TypeCheckFailure | undefined => {
   if (ctx === undefined) return undefined;
   const identity = ctx.findIdentity(value.module, value.name);
   const label = `${value.module}:${value.name}`;
@@ -55,7 +60,8 @@ const parseName = (
   resolve: (qualifier: string | undefined) => string | undefined,
 ): IdentityValue | TypeCheckFailure => {
   const match = QUALIFIED_NAME.exec(text);
-  if (match === null) return typeCheckFailure(`${quoteForMessage(text)} is not an identity name for type ${typeLabel(type)}`);
+  if (match === null)
+    return typeCheckFailure(`${quoteForMessage(text)} is not an identity name for type ${typeLabel(type)}`);
   const module = resolve(match[1]);
   if (module === undefined) {
     return typeCheckFailure(`the prefix of ${quoteForMessage(text)} is not bound to a module`);

@@ -7,8 +7,8 @@ import { describe, it } from 'node:test';
 import type { InstanceIdentifierTypeSpec } from '../type-spec.ts';
 import { isTypeCheckFailure } from './type-check-failure.ts';
 import type { InstanceIdentifier } from './value.ts';
-import type { ValueContext } from './value-context.ts';
 import { parseJson, parseLexical, toCanonical, toJson, toXmlText } from './value-codec.ts';
+import type { ValueContext } from './value-context.ts';
 
 const CTX: ValueContext = {
   resolvePrefix: (prefix) => ({ if: 'ietf-interfaces', ip: 'ietf-ip', ex: 'example' })[prefix],
@@ -30,9 +30,9 @@ const CASES: readonly { readonly xml: string; readonly json: string; readonly xm
     json: "/ietf-interfaces:interfaces/interface[name='eth0']/ietf-ip:ipv4/address[ip='192.0.2.1']/prefix-length",
   },
   {
-    xml: '/ex:a/ex:list[ ex:k1 = "x\'y" ][ex:k2=\'2\']',
-    json: '/example:a/list[k1="x\'y"][k2=\'2\']',
-    xmlOut: '/ex:a/ex:list[ex:k1="x\'y"][ex:k2=\'2\']',
+    xml: "/ex:a/ex:list[ ex:k1 = \"x'y\" ][ex:k2='2']",
+    json: "/example:a/list[k1=\"x'y\"][k2='2']",
+    xmlOut: "/ex:a/ex:list[ex:k1=\"x'y\"][ex:k2='2']",
   },
   { xml: "/ex:leaf-list[.='v 1']", json: "/example:leaf-list[.='v 1']" },
   { xml: '/ex:list[3]', json: '/example:list[3]' },

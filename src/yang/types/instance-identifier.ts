@@ -6,10 +6,10 @@
  * @see RFC 7950 §9.13, RFC 7951 §6.11
  */
 import type { InstanceIdentifierTypeSpec } from '../type-spec.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { InstanceIdentifier, InstanceIdentifierPredicate, InstanceIdentifierStep, YangValue } from './value.ts';
 import { isInstanceIdentifier } from './value.ts';
 import type { ValueContext } from './value-context.ts';
@@ -169,7 +169,11 @@ const xmlQualifier =
 const failure = (type: InstanceIdentifierTypeSpec, text: string, reason: string): TypeCheckFailure =>
   typeCheckFailure(`${quoteForMessage(text)} is not a valid instance-identifier of type ${typeLabel(type)}: ${reason}`);
 
-const parseWith = (type: InstanceIdentifierTypeSpec, text: string, qualify: Qualify): InstanceIdentifier | TypeCheckFailure => {
+const parseWith = (
+  type: InstanceIdentifierTypeSpec,
+  text: string,
+  qualify: Qualify,
+): InstanceIdentifier | TypeCheckFailure => {
   const result = parseInstanceIdentifierText(text, qualify);
   return typeof result === 'string' ? failure(type, text, result) : result;
 };

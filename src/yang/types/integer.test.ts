@@ -7,8 +7,8 @@ import { describe, it } from 'node:test';
 import type { IntegerTypeName, IntegerTypeSpec } from '../type-spec.ts';
 import { INTEGER_BOUNDS, parseIntegerRange } from './range.ts';
 import { isTypeCheckFailure } from './type-check-failure.ts';
-import type { ValueContext } from './value-context.ts';
 import { parseJson, parseLexical, toCanonical, toJson, toXmlText } from './value-codec.ts';
+import type { ValueContext } from './value-context.ts';
 
 const CTX: ValueContext = {
   resolvePrefix: () => undefined,
@@ -73,7 +73,12 @@ const LEXICAL_CASES: readonly LexicalCase[] = [
 describe('integer types: lexical input', () => {
   for (const testCase of LEXICAL_CASES) {
     it(`${testCase.type.name} ${JSON.stringify(testCase.text)}${testCase.origin === 'module' ? ' (module)' : ''}`, () => {
-      const result = parseLexical(testCase.type, testCase.text, CTX, testCase.origin === undefined ? {} : { origin: testCase.origin });
+      const result = parseLexical(
+        testCase.type,
+        testCase.text,
+        CTX,
+        testCase.origin === undefined ? {} : { origin: testCase.origin },
+      );
       if (testCase.expected instanceof RegExp) {
         assert.ok(isTypeCheckFailure(result), `expected a failure, got ${String(result)}`);
         assert.match(result.message, testCase.expected);
@@ -151,7 +156,12 @@ describe('integer types: canonical round trip (property)', () => {
     it(base, () => {
       const type = int(base);
       const bounds = INTEGER_BOUNDS[base];
-      const samples = [bounds.min, bounds.max, 0n, ...Array.from({ length: 500 }, () => randomIn(bounds.min, bounds.max))];
+      const samples = [
+        bounds.min,
+        bounds.max,
+        0n,
+        ...Array.from({ length: 500 }, () => randomIn(bounds.min, bounds.max)),
+      ];
       for (const sample of samples) {
         const value = base === 'int64' || base === 'uint64' ? sample : Number(sample);
         const canonical = toCanonical(type, value);

@@ -6,15 +6,16 @@
  */
 import type { IntegerTypeName, IntegerTypeSpec, IntervalSet } from '../type-spec.ts';
 import { formatIntervalSet, INTEGER_BOUNDS } from './range.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { YangValue } from './value.ts';
 import type { LexicalOptions } from './value-context.ts';
 
 /** True for int64 and uint64, whose values are bigints. */
-export const isWideInteger = (base: IntegerTypeName): base is 'int64' | 'uint64' => base === 'int64' || base === 'uint64';
+export const isWideInteger = (base: IntegerTypeName): base is 'int64' | 'uint64' =>
+  base === 'int64' || base === 'uint64';
 
 const DECIMAL = /^[+-]?[0-9]+$/;
 const HEXADECIMAL = /^([+-]?)0x([0-9a-fA-F]+)$/;
@@ -71,7 +72,12 @@ const inSet = (set: IntervalSet, value: number | bigint): boolean => {
   return false;
 };
 
-const outOfRange = (type: IntegerTypeSpec, value: number | bigint, set: IntervalSet, annotated: boolean): TypeCheckFailure =>
+const outOfRange = (
+  type: IntegerTypeSpec,
+  value: number | bigint,
+  set: IntervalSet,
+  annotated: boolean,
+): TypeCheckFailure =>
   typeCheckFailure(
     `${quoteForMessage(String(value))} is out of the range ${formatIntervalSet(set)} of type ${typeLabel(type)}`,
     annotated ? set : undefined,
@@ -90,7 +96,8 @@ const invalid = (type: IntegerTypeSpec, text: string): TypeCheckFailure =>
 const fromBigint = (type: IntegerTypeSpec, value: bigint): number | bigint | TypeCheckFailure => {
   if (isWideInteger(type.base)) return value;
   const base = INTEGER_BOUNDS[type.base];
-  if (value < base.min || value > base.max) return outOfRange(type, value, type.range ?? BASE_SETS[type.base], type.range !== undefined);
+  if (value < base.min || value > base.max)
+    return outOfRange(type, value, type.range ?? BASE_SETS[type.base], type.range !== undefined);
   return Number(value);
 };
 

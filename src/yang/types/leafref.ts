@@ -18,7 +18,9 @@ export const leafrefTargetType = (type: LeafrefTypeSpec): TypeSpec => type.targe
  * Builds the leafref codec over `dispatch`, the codec of every type, so that leafref does not
  * import the dispatcher. @see RFC 7950 §9.9
  */
-export const createLeafrefCodec = (dispatch: TypeCodec<TypeSpec, YangValue>): TypeCodec<LeafrefTypeSpec, YangValue> => ({
+export const createLeafrefCodec = (
+  dispatch: TypeCodec<TypeSpec, YangValue>,
+): TypeCodec<LeafrefTypeSpec, YangValue> => ({
   parseLexical: (type, text, ctx, options) => dispatch.parseLexical(leafrefTargetType(type), text, ctx, options),
   parseJson: (type, raw, ctx) => dispatch.parseJson(leafrefTargetType(type), raw, ctx),
   isValueOf: (type, value): value is YangValue => dispatch.isValueOf(leafrefTargetType(type), value),

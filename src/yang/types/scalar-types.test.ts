@@ -7,8 +7,8 @@ import { describe, it } from 'node:test';
 import type { BitsTypeSpec, BooleanTypeSpec, EmptyTypeSpec, EnumerationTypeSpec, TypeSpec } from '../type-spec.ts';
 import { isTypeCheckFailure } from './type-check-failure.ts';
 import type { YangValue } from './value.ts';
-import type { JsonLeafValue, ValueContext } from './value-context.ts';
 import { checkValue, parseJson, parseLexical, toCanonical, toJson, toXmlText } from './value-codec.ts';
+import type { JsonLeafValue, ValueContext } from './value-context.ts';
 
 const CTX: ValueContext = {
   resolvePrefix: () => undefined,
@@ -55,7 +55,11 @@ const LEXICAL_CASES: readonly Case[] = [
   { type: EMPTY, text: '', expected: null },
   { type: EMPTY, text: ' ', expected: /is not empty/ },
   { type: ENUMERATION, text: 'green', expected: 'green' },
-  { type: ENUMERATION, text: 'blue', expected: /^"blue" is not one of the enum values \(red, green\) of type ex:color$/ },
+  {
+    type: ENUMERATION,
+    text: 'blue',
+    expected: /^"blue" is not one of the enum values \(red, green\) of type ex:color$/,
+  },
   { type: ENUMERATION, text: '5', expected: /not one of the enum values/ },
   { type: BITS, text: '', expected: [] },
   { type: BITS, text: 'loopback up', expected: ['up', 'loopback'], canonical: 'up loopback' },
@@ -81,18 +85,19 @@ describe('boolean, empty, enumeration, bits: lexical input', () => {
   }
 });
 
-const JSON_CASES: readonly { readonly type: TypeSpec; readonly raw: unknown; readonly expected: YangValue | RegExp }[] = [
-  { type: BOOLEAN, raw: true, expected: true },
-  { type: BOOLEAN, raw: 'true', expected: /not a JSON boolean/ },
-  { type: EMPTY, raw: [null], expected: null },
-  { type: EMPTY, raw: null, expected: /is not \[null\]/ },
-  { type: EMPTY, raw: [], expected: /is not \[null\]/ },
-  { type: EMPTY, raw: '', expected: /is not \[null\]/ },
-  { type: ENUMERATION, raw: 'red', expected: 'red' },
-  { type: ENUMERATION, raw: 0, expected: /not a JSON string/ },
-  { type: BITS, raw: 'loopback running', expected: ['running', 'loopback'] },
-  { type: BITS, raw: ['up'], expected: /not a JSON string/ },
-];
+const JSON_CASES: readonly { readonly type: TypeSpec; readonly raw: unknown; readonly expected: YangValue | RegExp }[] =
+  [
+    { type: BOOLEAN, raw: true, expected: true },
+    { type: BOOLEAN, raw: 'true', expected: /not a JSON boolean/ },
+    { type: EMPTY, raw: [null], expected: null },
+    { type: EMPTY, raw: null, expected: /is not \[null\]/ },
+    { type: EMPTY, raw: [], expected: /is not \[null\]/ },
+    { type: EMPTY, raw: '', expected: /is not \[null\]/ },
+    { type: ENUMERATION, raw: 'red', expected: 'red' },
+    { type: ENUMERATION, raw: 0, expected: /not a JSON string/ },
+    { type: BITS, raw: 'loopback running', expected: ['running', 'loopback'] },
+    { type: BITS, raw: ['up'], expected: /not a JSON string/ },
+  ];
 
 describe('boolean, empty, enumeration, bits: JSON (RFC 7951 §6)', () => {
   for (const testCase of JSON_CASES) {

@@ -8,8 +8,8 @@ import type { PatternRestriction, StringTypeSpec } from '../type-spec.ts';
 import { parseLength } from './range.ts';
 import { codePointLength } from './string.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
-import type { ValueContext } from './value-context.ts';
 import { parseJson, parseLexical, toJson } from './value-codec.ts';
+import type { ValueContext } from './value-context.ts';
 import { compileXsdRegex } from './xsd-regex.ts';
 
 const CTX: ValueContext = {
@@ -44,17 +44,32 @@ const IDENTIFIER = str({
   patterns: [pattern('[a-zA-Z_][a-zA-Z0-9\\-_.]*'), pattern('[xX][mM][lL].*', { invertMatch: true })],
 });
 
-const CASES: readonly { readonly name: string; readonly type: StringTypeSpec; readonly text: string; readonly failure?: TypeCheckFailure | RegExp }[] = [
+const CASES: readonly {
+  readonly name: string;
+  readonly type: StringTypeSpec;
+  readonly text: string;
+  readonly failure?: TypeCheckFailure | RegExp;
+}[] = [
   { name: 'any string', type: str(), text: 'hello\nworld' },
   { name: 'length counts code points', type: str({ length: parseLength('2') }), text: '😀é' },
-  { name: 'length too short', type: str({ length: parseLength('2') }), text: '😀', failure: /^"😀" has length 1, outside the length 2 of type ex:s$/ },
+  {
+    name: 'length too short',
+    type: str({ length: parseLength('2') }),
+    text: '😀',
+    failure: /^"😀" has length 1, outside the length 2 of type ex:s$/,
+  },
   { name: 'length too long', type: str({ length: parseLength('0..3') }), text: 'abcd', failure: /length 4/ },
   { name: 'domain name', type: DOMAIN, text: 'www.example.com' },
   { name: 'domain name: bad', type: DOMAIN, text: 'a..b', failure: /does not match the pattern/ },
   { name: 'domain name: too long', type: DOMAIN, text: `${'a.'.repeat(127)}a`, failure: /length 255/ },
   { name: 'both patterns match', type: IDENTIFIER, text: 'interfaces' },
   { name: 'first pattern fails', type: IDENTIFIER, text: '1abc', failure: /does not match the pattern "\[a-zA-Z_\]/ },
-  { name: 'invert-match', type: IDENTIFIER, text: 'xml-thing', failure: /matches the inverted pattern "\[xX\]\[mM\]\[lL\]\.\*"/ },
+  {
+    name: 'invert-match',
+    type: IDENTIFIER,
+    text: 'xml-thing',
+    failure: /matches the inverted pattern "\[xX\]\[mM\]\[lL\]\.\*"/,
+  },
   {
     name: 'pattern error-message and error-app-tag',
     type: str({ patterns: [pattern('[a-z]+', { errorMessage: 'lowercase only', errorAppTag: 'ex:case' })] }),
@@ -65,14 +80,21 @@ const CASES: readonly { readonly name: string; readonly type: StringTypeSpec; re
     name: 'length error-app-tag without message',
     type: str({ length: { ...parseLength('1..2'), errorAppTag: 'ex:len' } }),
     text: 'abc',
-    failure: { kind: 'type-check-failure', message: '"abc" has length 3, outside the length 1..2 of type ex:s', appTag: 'ex:len' },
+    failure: {
+      kind: 'type-check-failure',
+      message: '"abc" has length 3, outside the length 1..2 of type ex:s',
+      appTag: 'ex:len',
+    },
   },
 ];
 
 describe('string (RFC 7950 §9.4)', () => {
   for (const testCase of CASES) {
     it(testCase.name, () => {
-      for (const result of [parseLexical(testCase.type, testCase.text, CTX), parseJson(testCase.type, testCase.text, CTX)]) {
+      for (const result of [
+        parseLexical(testCase.type, testCase.text, CTX),
+        parseJson(testCase.type, testCase.text, CTX),
+      ]) {
         if (testCase.failure === undefined) assert.equal(result, testCase.text);
         else if (testCase.failure instanceof RegExp) {
           assert.match((result as TypeCheckFailure).message, testCase.failure);
@@ -85,7 +107,13 @@ describe('string (RFC 7950 §9.4)', () => {
     assert.equal(toJson(str(), 'x', CTX), 'x');
   });
   it('counts code points, with lone surrogates as one each', () => {
-    for (const [text, length] of [['', 0], ['abc', 3], ['😀😀', 2], ['\ud800', 1], ['a\udc00b', 3]] as const) {
+    for (const [text, length] of [
+      ['', 0],
+      ['abc', 3],
+      ['😀😀', 2],
+      ['\ud800', 1],
+      ['a\udc00b', 3],
+    ] as const) {
       assert.equal(codePointLength(text), length);
     }
   });

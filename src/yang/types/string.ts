@@ -5,9 +5,9 @@
  */
 import type { StringTypeSpec } from '../type-spec.ts';
 import { formatIntervalSet, intervalSetContains } from './range.ts';
+import { typeCheckFailure } from './type-check-failure.ts';
 import type { TypeCodec } from './type-codec.ts';
 import { quoteForMessage, typeLabel } from './type-codec.ts';
-import { typeCheckFailure } from './type-check-failure.ts';
 import type { YangValue } from './value.ts';
 
 /** The length of a string in characters (code points), as YANG counts it. @see RFC 7950 §9.4.4 */

@@ -9,8 +9,8 @@ import { parseIntegerRange } from './range.ts';
 import { isTypeCheckFailure } from './type-check-failure.ts';
 import type { YangValue } from './value.ts';
 import { decimal64, identityValue } from './value.ts';
-import type { ValueContext } from './value-context.ts';
 import { parseJson, parseLexical, toCanonical, toJson } from './value-codec.ts';
+import type { ValueContext } from './value-context.ts';
 import { compileXsdRegex } from './xsd-regex.ts';
 
 const BASE: Identity = { module: 'm', name: 'base', bases: [] };
@@ -25,17 +25,30 @@ const common = { typedefs: [] } as const;
 const SMALL: TypeSpec = { ...common, base: 'uint8', name: 'small', range: parseIntegerRange('0..10', 'uint8') };
 const BIG: TypeSpec = { ...common, base: 'int64', name: 'int64' };
 const ENUM: TypeSpec = { ...common, base: 'enumeration', name: 'e', enums: [{ name: 'unbounded', value: 0 }] };
-const WORD: TypeSpec = { ...common, base: 'string', name: 'word', patterns: [{ source: '[a-z]+', regex: compileXsdRegex('[a-z]+'), invertMatch: false }] };
+const WORD: TypeSpec = {
+  ...common,
+  base: 'string',
+  name: 'word',
+  patterns: [{ source: '[a-z]+', regex: compileXsdRegex('[a-z]+'), invertMatch: false }],
+};
 const DEC: TypeSpec = { ...common, base: 'decimal64', name: 'd', fractionDigits: 2 };
 const IDREF: TypeSpec = { ...common, base: 'identityref', name: 'i', bases: [BASE] };
 const BOOL: TypeSpec = { ...common, base: 'boolean', name: 'boolean' };
 const EMPTY: TypeSpec = { ...common, base: 'empty', name: 'empty' };
 const union = (...members: TypeSpec[]): UnionTypeSpec => ({ ...common, base: 'union', name: 'u', members });
 
-const LEXICAL_CASES: readonly { readonly type: UnionTypeSpec; readonly text: string; readonly expected: YangValue | RegExp }[] = [
+const LEXICAL_CASES: readonly {
+  readonly type: UnionTypeSpec;
+  readonly text: string;
+  readonly expected: YangValue | RegExp;
+}[] = [
   { type: union(SMALL, ENUM), text: '5', expected: 5 },
   { type: union(SMALL, ENUM), text: 'unbounded', expected: 'unbounded' },
-  { type: union(SMALL, ENUM), text: '11', expected: /does not match any member type of union u \("11" is out of the range 0\.\.10/ },
+  {
+    type: union(SMALL, ENUM),
+    text: '11',
+    expected: /does not match any member type of union u \("11" is out of the range 0\.\.10/,
+  },
   { type: union(SMALL, BIG), text: '11', expected: 11n },
   { type: union(SMALL, DEC), text: '1.5', expected: decimal64(150n, 2) },
   { type: union(WORD, SMALL), text: '5', expected: 5 },

@@ -5,10 +5,10 @@
  * @see RFC 7950 §9.12, RFC 7951 §6.10
  */
 import type { TypeSpec, UnionTypeSpec } from '../type-spec.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { isTypeCheckFailure, typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { YangValue } from './value.ts';
 import type { ValueContext } from './value-context.ts';
 

@@ -17,10 +17,10 @@ import { INSTANCE_IDENTIFIER_CODEC } from './instance-identifier.ts';
 import { INTEGER_CODEC } from './integer.ts';
 import { createLeafrefCodec } from './leafref.ts';
 import { STRING_CODEC } from './string.ts';
-import type { TypeCodec } from './type-codec.ts';
-import { quoteForMessage, typeLabel } from './type-codec.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
 import { isTypeCheckFailure, typeCheckFailure } from './type-check-failure.ts';
+import type { TypeCodec } from './type-codec.ts';
+import { quoteForMessage, typeLabel } from './type-codec.ts';
 import { createUnionCodec } from './union.ts';
 import type { YangValue } from './value.ts';
 import type { JsonLeafValue, LexicalOptions, ValueContext } from './value-context.ts';
@@ -64,7 +64,11 @@ const CODECS: Readonly<Record<BuiltinTypeName, unknown>> = {
 // Each codec is typed for its own spec; the table is keyed by that spec's `base`, so the cast is sound.
 const codecOf = (type: TypeSpec): AnyCodec => CODECS[type.base] as AnyCodec;
 
-const checked = (type: TypeSpec, result: YangValue | TypeCheckFailure, ctx: ValueContext): YangValue | TypeCheckFailure => {
+const checked = (
+  type: TypeSpec,
+  result: YangValue | TypeCheckFailure,
+  ctx: ValueContext,
+): YangValue | TypeCheckFailure => {
   if (isTypeCheckFailure(result)) return result;
   return codecOf(type).check(type, result, ctx) ?? result;
 };

@@ -61,7 +61,11 @@ export type YangValue =
   | InstanceIdentifier;
 
 /** Builds a {@link Decimal64}. @see RFC 7950 §9.3 */
-export const decimal64 = (digits: bigint, fractionDigits: number): Decimal64 => ({ kind: 'decimal64', digits, fractionDigits });
+export const decimal64 = (digits: bigint, fractionDigits: number): Decimal64 => ({
+  kind: 'decimal64',
+  digits,
+  fractionDigits,
+});
 
 /** Builds an {@link IdentityValue}. @see RFC 7950 §9.10 */
 export const identityValue = (module: string, name: string): IdentityValue => ({ kind: 'identityref', module, name });
@@ -72,7 +76,11 @@ export const isDecimal64 = (value: YangValue): value is Decimal64 =>
 
 /** True when `value` is an {@link IdentityValue}. */
 export const isIdentityValue = (value: YangValue): value is IdentityValue =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && 'kind' in value && value.kind === 'identityref';
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  'kind' in value &&
+  value.kind === 'identityref';
 
 /** True when `value` is an {@link InstanceIdentifier}. */
 export const isInstanceIdentifier = (value: YangValue): value is InstanceIdentifier =>
@@ -104,7 +112,9 @@ const sameSequence = <T>(left: readonly T[], right: readonly T[], same: (a: T, b
 const samePredicate = (left: InstanceIdentifierPredicate, right: InstanceIdentifierPredicate): boolean => {
   switch (left.kind) {
     case 'key':
-      return right.kind === 'key' && left.module === right.module && left.name === right.name && left.value === right.value;
+      return (
+        right.kind === 'key' && left.module === right.module && left.name === right.name && left.value === right.value
+      );
     case 'leaf-list':
       return right.kind === 'leaf-list' && left.value === right.value;
     case 'position':

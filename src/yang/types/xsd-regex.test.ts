@@ -23,12 +23,12 @@ const DOMAIN_NAME =
   '|\\.';
 const DATE_AND_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?' + '(Z|[\\+\\-]\\d{2}:\\d{2})';
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-' + '[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const OBJECT_IDENTIFIER =
-  '(([0-1](\\.[1-3]?[0-9]))|(2\\.(0|([1-9]\\d*))))' + '(\\.(0|([1-9]\\d*)))*';
+const OBJECT_IDENTIFIER = '(([0-1](\\.[1-3]?[0-9]))|(2\\.(0|([1-9]\\d*))))' + '(\\.(0|([1-9]\\d*)))*';
 const YANG_IDENTIFIER = '[a-zA-Z_][a-zA-Z0-9\\-_.]*';
 const NOT_XML = '.|..|[^xX].*|.[^mM].*|..[^lL].*';
 const CRYPT_HASH =
-  '$0$.*' + '|$1$[a-zA-Z0-9./]{1,8}$[a-zA-Z0-9./]{22}' +
+  '$0$.*' +
+  '|$1$[a-zA-Z0-9./]{1,8}$[a-zA-Z0-9./]{22}' +
   '|$5$(rounds=\\d+$)?[a-zA-Z0-9./]{1,16}$[a-zA-Z0-9./]{43}' +
   '|$6$(rounds=\\d+$)?[a-zA-Z0-9./]{1,16}$[a-zA-Z0-9./]{86}';
 
@@ -106,7 +106,12 @@ const MATCH_CASES: readonly MatchCase[] = [
   { name: 'implicit anchoring', pattern: 'abc', matches: ['abc'], rejects: ['xabc', 'abcx', 'ab'] },
   { name: 'alternation is anchored as a whole', pattern: 'a|b', matches: ['a', 'b'], rejects: ['ab', 'xa'] },
   { name: 'JS specials literal in XSD', pattern: 'a/b,c=d', matches: ['a/b,c=d'], rejects: ['a'] },
-  { name: 'dot excludes newline and CR', pattern: 'a.c', matches: ['abc', 'a c', 'a\tc', 'a😀c'], rejects: ['a\nc', 'a\rc'] },
+  {
+    name: 'dot excludes newline and CR',
+    pattern: 'a.c',
+    matches: ['abc', 'a c', 'a\tc', 'a😀c'],
+    rejects: ['a\nc', 'a\rc'],
+  },
   { name: 'dot counts code points', pattern: '.{2}', matches: ['😀😀', 'ab'], rejects: ['😀'] },
   { name: 'class subtraction', pattern: '[a-z-[aeiou]]+', matches: ['bcd', 'xyz'], rejects: ['bad', 'A'] },
   { name: 'nested class subtraction', pattern: '[a-z-[d-f-[e]]]', matches: ['a', 'e', 'z'], rejects: ['d', 'f'] },
@@ -122,17 +127,37 @@ const MATCH_CASES: readonly MatchCase[] = [
   { name: '\\P{IsBasicLatin}', pattern: '\\P{IsBasicLatin}+', matches: ['éü😀'], rejects: ['é~'] },
   { name: '\\p{IsGreek}', pattern: '\\p{IsGreek}+', matches: ['αβγ'], rejects: ['abc'] },
   { name: '\\p{IsLatin-1Supplement}', pattern: '[\\p{IsLatin-1Supplement}]', matches: ['é', '\u00a0'], rejects: ['e'] },
-  { name: '\\p{IsPrivateUse} spans three ranges', pattern: '\\p{IsPrivateUse}', matches: ['\ue000', '\u{f0000}', '\u{10fffd}'], rejects: ['a'] },
+  {
+    name: '\\p{IsPrivateUse} spans three ranges',
+    pattern: '\\p{IsPrivateUse}',
+    matches: ['\ue000', '\u{f0000}', '\u{10fffd}'],
+    rejects: ['a'],
+  },
   { name: '\\p{IsSpecials}', pattern: '\\p{IsSpecials}', matches: ['\ufeff', '\ufffd'], rejects: ['\ufffe'] },
   { name: '\\d is Nd, not only ASCII', pattern: '\\d+', matches: ['0123', '٣'], rejects: ['a', '²'] },
   { name: '\\D', pattern: '\\D+', matches: ['ab'], rejects: ['a1'] },
   { name: '\\w is XSD, not JS', pattern: '\\w+', matches: ['abc', 'é', '+', '$', '1'], rejects: ['_', '-', ' ', '.'] },
   { name: '\\W', pattern: '\\W+', matches: ['_- .'], rejects: ['a'] },
-  { name: '\\s is XML whitespace', pattern: 'a\\sb', matches: ['a b', 'a\tb', 'a\nb', 'a\rb'], rejects: ['a\u00a0b', 'ab'] },
+  {
+    name: '\\s is XML whitespace',
+    pattern: 'a\\sb',
+    matches: ['a b', 'a\tb', 'a\nb', 'a\rb'],
+    rejects: ['a\u00a0b', 'ab'],
+  },
   { name: '\\S', pattern: '\\S+', matches: ['a\u00a0b'], rejects: ['a b'] },
-  { name: '\\i\\c* (NCName-like)', pattern: '[\\i-[:]][\\c-[:]]*', matches: ['foo', '_a.b-c', 'éx'], rejects: ['1a', 'a:b', '-a'] },
+  {
+    name: '\\i\\c* (NCName-like)',
+    pattern: '[\\i-[:]][\\c-[:]]*',
+    matches: ['foo', '_a.b-c', 'éx'],
+    rejects: ['1a', 'a:b', '-a'],
+  },
   { name: '\\I and \\C', pattern: '\\I\\C', matches: ['1 '], rejects: ['a1', '1a'] },
-  { name: 'single char escapes', pattern: '\\n\\r\\t\\\\\\|\\.\\?\\*\\+\\(\\)\\{\\}', matches: ['\n\r\t\\|.?*+(){}'], rejects: [''] },
+  {
+    name: 'single char escapes',
+    pattern: '\\n\\r\\t\\\\\\|\\.\\?\\*\\+\\(\\)\\{\\}',
+    matches: ['\n\r\t\\|.?*+(){}'],
+    rejects: [''],
+  },
   { name: '{n}', pattern: 'a{3}', matches: ['aaa'], rejects: ['aa', 'aaaa'] },
   { name: '{n,}', pattern: 'a{2,}', matches: ['aa', 'aaaaa'], rejects: ['a'] },
   { name: '{n,m}', pattern: '(ab){1,2}', matches: ['ab', 'abab'], rejects: ['', 'ababab'] },

@@ -21,15 +21,46 @@ export class XsdRegexError extends SyntaxError {
 
 /** The general categories XSD accepts in `\p{…}` (XML Schema Part 2 §F.1.1). */
 const XSD_CATEGORIES: ReadonlySet<string> = new Set([
-  'L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'M', 'Mn', 'Mc', 'Me', 'N', 'Nd', 'Nl', 'No',
-  'P', 'Pc', 'Pd', 'Ps', 'Pe', 'Pi', 'Pf', 'Po', 'Z', 'Zs', 'Zl', 'Zp',
-  'S', 'Sm', 'Sc', 'Sk', 'So', 'C', 'Cc', 'Cf', 'Co', 'Cn',
+  'L',
+  'Lu',
+  'Ll',
+  'Lt',
+  'Lm',
+  'Lo',
+  'M',
+  'Mn',
+  'Mc',
+  'Me',
+  'N',
+  'Nd',
+  'Nl',
+  'No',
+  'P',
+  'Pc',
+  'Pd',
+  'Ps',
+  'Pe',
+  'Pi',
+  'Pf',
+  'Po',
+  'Z',
+  'Zs',
+  'Zl',
+  'Zp',
+  'S',
+  'Sm',
+  'Sc',
+  'Sk',
+  'So',
+  'C',
+  'Cc',
+  'Cf',
+  'Co',
+  'Cn',
 ]);
 
 /** Characters that `\` may escape as themselves (SingleCharEsc, less n/r/t). */
 const SELF_ESCAPES = new Set([...'\\|.?*+(){}-[]^']);
-/** Characters that end a branch or start something other than a literal atom. */
-const META = new Set([...'.\\?*+(){}|[]']);
 /** JavaScript syntax characters, escaped by a backslash outside a class. */
 const JS_SYNTAX = new Set([...'^$\\.*+?()[]{}|/']);
 
@@ -37,8 +68,17 @@ const hex = (codePoint: number): string => `\\u{${codePoint.toString(16).toUpper
 
 /** XML 1.0 (5th edition) NameStartChar ranges, which XSD's `\i` follows. */
 const NAME_START = `:A-Z_a-z${[
-  [0xc0, 0xd6], [0xd8, 0xf6], [0xf8, 0x2ff], [0x370, 0x37d], [0x37f, 0x1fff], [0x200c, 0x200d],
-  [0x2070, 0x218f], [0x2c00, 0x2fef], [0x3001, 0xd7ff], [0xf900, 0xfdcf], [0xfdf0, 0xfffd],
+  [0xc0, 0xd6],
+  [0xd8, 0xf6],
+  [0xf8, 0x2ff],
+  [0x370, 0x37d],
+  [0x37f, 0x1fff],
+  [0x200c, 0x200d],
+  [0x2070, 0x218f],
+  [0x2c00, 0x2fef],
+  [0x3001, 0xd7ff],
+  [0xf900, 0xfdcf],
+  [0xfdf0, 0xfffd],
   [0x10000, 0xeffff],
 ]
   .map(([first = 0, last = 0]) => `${hex(first)}-${hex(last)}`)
@@ -84,7 +124,9 @@ const classLiteral = (codePoint: number): string =>
     : hex(codePoint);
 
 /** An escape inside or outside a class: a single character, or a class expression. */
-type Escape = { readonly kind: 'char'; readonly codePoint: number } | { readonly kind: 'class'; readonly source: string };
+type Escape =
+  | { readonly kind: 'char'; readonly codePoint: number }
+  | { readonly kind: 'class'; readonly source: string };
 
 /** Recursive-descent translator over the code points of one pattern. */
 class Translator {
@@ -133,7 +175,11 @@ class Translator {
     const quantifier = this.#quantifier();
     const next = this.#peek();
     if (quantifier !== '' && next !== undefined && (next === '?' || next === '*' || next === '+' || next === '{')) {
-      this.#fail(next === '?' ? 'lazy quantifiers are not part of XSD regular expressions' : 'a quantifier cannot follow a quantifier');
+      this.#fail(
+        next === '?'
+          ? 'lazy quantifiers are not part of XSD regular expressions'
+          : 'a quantifier cannot follow a quantifier',
+      );
     }
     return atom + quantifier;
   }
@@ -186,8 +232,8 @@ class Translator {
         this.#pos++;
         return `[^${hex(0xa)}${hex(0xd)}]`;
       case '\\': {
-        const escape = this.#escape();
-        return escape.kind === 'char' ? literal(escape.codePoint) : escape.source;
+        const parsed = this.#escape();
+        return parsed.kind === 'char' ? literal(parsed.codePoint) : parsed.source;
       }
       case '?':
       case '*':
