@@ -102,20 +102,7 @@ export interface UnionExpression {
 }
 
 /** The binary operators other than `|`. @see W3C XPath 1.0 §3.4, §3.5 */
-export type BinaryOperator =
-  | 'or'
-  | 'and'
-  | '='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | '+'
-  | '-'
-  | '*'
-  | 'div'
-  | 'mod';
+export type BinaryOperator = 'or' | 'and' | '=' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | 'div' | 'mod';
 
 /** A binary operation; chains are left-associative. @see W3C XPath 1.0 §3.4, §3.5 */
 export interface BinaryExpression {

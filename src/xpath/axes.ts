@@ -104,12 +104,7 @@ function collectDescendants<N>(navigator: XPathNavigator<N>, node: N, test: Reso
 }
 
 /** Reverse document order walk below `node` (children last to first, each after its subtree). */
-function collectDescendantsReversed<N>(
-  navigator: XPathNavigator<N>,
-  node: N,
-  test: ResolvedNodeTest,
-  out: N[],
-): void {
+function collectDescendantsReversed<N>(navigator: XPathNavigator<N>, node: N, test: ResolvedNodeTest, out: N[]): void {
   const children = navigator.children(node);
   for (let index = children.length - 1; index >= 0; index--) {
     const child = children[index] as N;

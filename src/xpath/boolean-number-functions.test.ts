@@ -54,11 +54,21 @@ describe('boolean and number functions', () => {
   );
   const LANG_CASES: readonly { name: string; contextId: string; expression: string; expected: boolean }[] = [
     { name: 'lang inherited from an ancestor', contextId: 'p1', expression: 'lang("en")', expected: true },
-    { name: 'lang matches a sub-language case-insensitively', contextId: 'r1', expression: 'lang("en")', expected: true },
+    {
+      name: 'lang matches a sub-language case-insensitively',
+      contextId: 'r1',
+      expression: 'lang("en")',
+      expected: true,
+    },
     { name: 'lang exact with region', contextId: 'r1', expression: 'lang("en-US")', expected: true },
     { name: 'lang does not match a longer tag', contextId: 'p1', expression: 'lang("en-us")', expected: false },
     { name: 'lang nearest declaration wins', contextId: 's1', expression: 'lang("en")', expected: false },
-    { name: 'lang without any declaration', contextId: 'd', expression: 'lang("de") or /doc/s[lang("de")]', expected: true },
+    {
+      name: 'lang without any declaration',
+      contextId: 'd',
+      expression: 'lang("de") or /doc/s[lang("de")]',
+      expected: true,
+    },
   ];
   for (const { name, contextId, expression, expected } of LANG_CASES) {
     test(name, () => assert.equal(evaluateText(LANG_DOCUMENT, expression, { contextId }), expected));

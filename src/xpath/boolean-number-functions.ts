@@ -46,7 +46,9 @@ export const BOOLEAN_NUMBER_FUNCTIONS: ReadonlyMap<string, XPathFunctionImplemen
     'number',
     (env, node, _position, _size, args) => {
       const value = args[0];
-      return value === undefined ? stringToNumber(env.navigator.stringValue(node)) : toXPathNumber(value, env.navigator);
+      return value === undefined
+        ? stringToNumber(env.navigator.stringValue(node))
+        : toXPathNumber(value, env.navigator);
     },
   ],
   [
@@ -57,7 +59,16 @@ export const BOOLEAN_NUMBER_FUNCTIONS: ReadonlyMap<string, XPathFunctionImplemen
       return total;
     },
   ],
-  ['floor', (env, _node, _position, _size, args) => Math.floor(toXPathNumber(args[0] as XPathValue<unknown>, env.navigator))],
-  ['ceiling', (env, _node, _position, _size, args) => Math.ceil(toXPathNumber(args[0] as XPathValue<unknown>, env.navigator))],
-  ['round', (env, _node, _position, _size, args) => xpathRound(toXPathNumber(args[0] as XPathValue<unknown>, env.navigator))],
+  [
+    'floor',
+    (env, _node, _position, _size, args) => Math.floor(toXPathNumber(args[0] as XPathValue<unknown>, env.navigator)),
+  ],
+  [
+    'ceiling',
+    (env, _node, _position, _size, args) => Math.ceil(toXPathNumber(args[0] as XPathValue<unknown>, env.navigator)),
+  ],
+  [
+    'round',
+    (env, _node, _position, _size, args) => xpathRound(toXPathNumber(args[0] as XPathValue<unknown>, env.navigator)),
+  ],
 ]);

@@ -135,4 +135,3 @@ function numericRange<N>(nodes: readonly N[], navigator: XPathNavigator<N>): rea
   }
   return [min, max];
 }
-

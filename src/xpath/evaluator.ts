@@ -41,7 +41,13 @@ export function evaluateXPathBoolean<N>(expression: XPathExpression, context: XP
   return toXPathBoolean(evaluateXPath(expression, context));
 }
 
-function evaluate<N>(expression: XPathExpression, env: EvaluationEnv<N>, node: N, position: number, size: number): XPathValue<N> {
+function evaluate<N>(
+  expression: XPathExpression,
+  env: EvaluationEnv<N>,
+  node: N,
+  position: number,
+  size: number,
+): XPathValue<N> {
   switch (expression.kind) {
     case 'path': {
       const start = expression.absolute ? env.navigator.root(node) : node;
@@ -70,7 +76,8 @@ function evaluate<N>(expression: XPathExpression, env: EvaluationEnv<N>, node: N
     case 'number':
       return expression.value;
     case 'variable': {
-      const name = expression.prefix === undefined ? expression.localName : `${expression.prefix}:${expression.localName}`;
+      const name =
+        expression.prefix === undefined ? expression.localName : `${expression.prefix}:${expression.localName}`;
       const value = env.context.variables?.get(name);
       if (value === undefined) throw new XPathEvaluationError(`Unknown variable "$${name}"`);
       return value;
@@ -132,7 +139,12 @@ function requireNodeSet<N>(value: XPathValue<N>): XPathNodeSet<N> {
 }
 
 /** Applies location steps to a node-set in document order; `flat` says no node contains another. */
-function evaluateSteps<N>(steps: readonly Step[], env: EvaluationEnv<N>, start: readonly N[], flat: boolean): XPathNodeSet<N> {
+function evaluateSteps<N>(
+  steps: readonly Step[],
+  env: EvaluationEnv<N>,
+  start: readonly N[],
+  flat: boolean,
+): XPathNodeSet<N> {
   let nodes = start;
   let isFlat = flat;
   for (const step of steps) {
@@ -154,14 +166,20 @@ function evaluateSteps<N>(steps: readonly Step[], env: EvaluationEnv<N>, start: 
     }
     const ordered = nodes.length === 1 || (isFlat && FLAT_PRESERVING_AXES.has(step.axis));
     if (!ordered) out = sortDocumentOrder(env.navigator, out);
-    isFlat = out.length <= 1 || (nodes.length === 1 ? FLAT_FROM_ONE_AXES.has(step.axis) : isFlat && FLAT_PRESERVING_AXES.has(step.axis));
+    isFlat =
+      out.length <= 1 ||
+      (nodes.length === 1 ? FLAT_FROM_ONE_AXES.has(step.axis) : isFlat && FLAT_PRESERVING_AXES.has(step.axis));
     nodes = out;
   }
   return nodes;
 }
 
 /** Filters `nodes` (in axis order) by each predicate in turn, with proximity positions. @see W3C XPath 1.0 §2.4 */
-function applyPredicates<N>(predicates: readonly XPathExpression[], env: EvaluationEnv<N>, nodes: readonly N[]): readonly N[] {
+function applyPredicates<N>(
+  predicates: readonly XPathExpression[],
+  env: EvaluationEnv<N>,
+  nodes: readonly N[],
+): readonly N[] {
   let current = nodes;
   for (const predicate of predicates) {
     if (current.length === 0) return current;
@@ -200,7 +218,12 @@ function resolveNodeTest<N>(step: Step, env: EvaluationEnv<N>): ResolvedNodeTest
       return { kind: principal, localName: undefined, namespace, never: false };
     }
     case 'name-test':
-      return { kind: principal, localName: test.localName, namespace: resolveNamespace(test.prefix, env), never: false };
+      return {
+        kind: principal,
+        localName: test.localName,
+        namespace: resolveNamespace(test.prefix, env),
+        never: false,
+      };
   }
 }
 

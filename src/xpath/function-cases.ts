@@ -30,7 +30,8 @@ export function runExpressionCases(cases: readonly ExpressionCase[]): void {
   for (const { name, expression, expected, options } of cases) {
     test(name, () => {
       const actual = evaluateText(FUNCTION_DOCUMENT, expression, { contextId: 'data', ...options });
-      if (typeof expected === 'number' && Number.isNaN(expected)) assert.ok(Number.isNaN(actual), `got ${String(actual)}`);
+      if (typeof expected === 'number' && Number.isNaN(expected))
+        assert.ok(Number.isNaN(actual), `got ${String(actual)}`);
       else assert.deepEqual(actual, expected);
       if (Object.is(expected, -0)) assert.ok(Object.is(actual, -0), 'expected negative zero');
     });

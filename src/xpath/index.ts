@@ -35,10 +35,17 @@ export { FUNCTION_SIGNATURES } from './function-signatures.ts';
 export type { CollectedLocationPath, CollectedStep, LocationPathOrigin } from './location-paths.ts';
 export { collectLocationPaths } from './location-paths.ts';
 export { parseXPath } from './parser.ts';
-export { translateXsdRegex } from './xsd-regex.ts';
 export type { XPathContext } from './xpath-context.ts';
 export { XPathEvaluationError } from './xpath-evaluation-error.ts';
 export type { XPathNavigator, XPathNodeKind } from './xpath-navigator.ts';
 export { XPathSyntaxError } from './xpath-syntax-error.ts';
 export type { XPathNodeSet, XPathValue } from './xpath-value.ts';
-export { isNodeSet, numberToString, stringToNumber, toXPathBoolean, toXPathNumber, toXPathString } from './xpath-value.ts';
+export {
+  isNodeSet,
+  numberToString,
+  stringToNumber,
+  toXPathBoolean,
+  toXPathNumber,
+  toXPathString,
+} from './xpath-value.ts';
+export { translateXsdRegex } from './xsd-regex.ts';

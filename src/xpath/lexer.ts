@@ -16,7 +16,7 @@ const NC_NAME_START =
 const NC_NAME_CHAR = `${NC_NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
 const NC_NAME = new RegExp(`[${NC_NAME_START}][${NC_NAME_CHAR}]*`, 'uy');
 const NUMBER = /[0-9]+(?:\.[0-9]*)?|\.[0-9]+/y;
-const WHITESPACE = /[\x20\x09\x0D\x0A]*/y;
+const WHITESPACE = /[ \t\r\n]*/y;
 
 const OPERATOR_NAMES: ReadonlySet<string> = new Set(['and', 'or', 'mod', 'div']);
 const NODE_TYPES: ReadonlySet<string> = new Set(['comment', 'text', 'processing-instruction', 'node']);
@@ -143,7 +143,8 @@ export function tokenizeXPath(text: string): readonly Token[] {
       continue;
     }
     const name = matchAt(NC_NAME, offset);
-    if (name === undefined) fail(`Unexpected character ${JSON.stringify(String.fromCodePoint(text.codePointAt(offset) ?? 0))}`, start);
+    if (name === undefined)
+      fail(`Unexpected character ${JSON.stringify(String.fromCodePoint(text.codePointAt(offset) ?? 0))}`, start);
     const ncName = name as string;
     if (expectsOperator()) {
       if (!OPERATOR_NAMES.has(ncName)) fail(`Expected an operator, found "${ncName}"`, start);

@@ -11,7 +11,12 @@ import { parseXPath } from './parser.ts';
 function summarize(path: CollectedLocationPath): string {
   const steps = path.steps
     .map((step) => {
-      const name = step.test === 'name' ? `${step.prefix === undefined ? '' : `${step.prefix}:`}${step.localName}` : step.test === 'wildcard' ? `${step.prefix === undefined ? '' : `${step.prefix}:`}*` : `${step.test}()`;
+      const name =
+        step.test === 'name'
+          ? `${step.prefix === undefined ? '' : `${step.prefix}:`}${step.localName}`
+          : step.test === 'wildcard'
+            ? `${step.prefix === undefined ? '' : `${step.prefix}:`}*`
+            : `${step.test}()`;
       return `${step.axis}::${name}${step.hasPredicates ? '[]' : ''}`;
     })
     .join('/');
@@ -48,7 +53,11 @@ const CASES: readonly { name: string; input: string; expected: readonly string[]
   {
     name: 'nested predicates',
     input: 'a[b[c = 1]/d]',
-    expected: ['context child::a[] depth 0', 'context child::b[]/child::d depth 1 within step 0', 'context child::c depth 2 within step 0'],
+    expected: [
+      'context child::a[] depth 0',
+      'context child::b[]/child::d depth 1 within step 0',
+      'context child::c depth 2 within step 0',
+    ],
   },
   {
     name: 'filter expression predicates have no step',
@@ -57,7 +66,11 @@ const CASES: readonly { name: string; input: string; expected: readonly string[]
   },
   { name: 'no paths in a constant', input: '1 + string-length("a/b")', expected: [] },
   { name: 'root alone', input: '/', expected: ['root  depth 0'] },
-  { name: 'wildcards and node types', input: '//x:*/text()', expected: ['root descendant-or-self::node()/child::x:*/child::text() depth 0'] },
+  {
+    name: 'wildcards and node types',
+    input: '//x:*/text()',
+    expected: ['root descendant-or-self::node()/child::x:*/child::text() depth 0'],
+  },
 ];
 
 describe('collectLocationPaths', () => {

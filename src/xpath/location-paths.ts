@@ -102,7 +102,12 @@ function originOf(filter: XPathExpression): LocationPathOrigin {
   return filter.kind === 'function' && filter.name === 'current' ? 'current' : 'expression';
 }
 
-function addPath(origin: LocationPathOrigin, steps: readonly Step[], scope: Scope, found: CollectedLocationPath[]): void {
+function addPath(
+  origin: LocationPathOrigin,
+  steps: readonly Step[],
+  scope: Scope,
+  found: CollectedLocationPath[],
+): void {
   const path: CollectedLocationPath = {
     origin,
     absolute: origin === 'root',
@@ -114,7 +119,11 @@ function addPath(origin: LocationPathOrigin, steps: readonly Step[], scope: Scop
   found.push(path);
   steps.forEach((step, stepIndex) => {
     for (const predicate of step.predicates) {
-      walk(predicate, { predicateDepth: scope.predicateDepth + 1, within: { path, stepIndex }, functions: scope.functions }, found);
+      walk(
+        predicate,
+        { predicateDepth: scope.predicateDepth + 1, within: { path, stepIndex }, functions: scope.functions },
+        found,
+      );
     }
   });
 }

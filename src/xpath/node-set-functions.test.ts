@@ -20,7 +20,11 @@ const CASES: readonly ExpressionCase[] = [
   { name: 'local-name of an empty set', expression: 'local-name(nothing)', expected: '' },
   { name: 'local-name of the root', expression: 'local-name(/)', expected: '' },
   { name: 'local-name of a prefixed attribute', expression: 'local-name(*[4]/@*[2])', expected: 'flag' },
-  { name: 'namespace-uri of a default-namespace element', expression: 'namespace-uri()', expected: 'urn:example:system' },
+  {
+    name: 'namespace-uri of a default-namespace element',
+    expression: 'namespace-uri()',
+    expected: 'urn:example:system',
+  },
   { name: 'namespace-uri of a prefixed element', expression: 'namespace-uri(*[4])', expected: 'urn:example:ext' },
   { name: 'namespace-uri of an unprefixed attribute', expression: 'namespace-uri(@id)', expected: '' },
   { name: 'namespace-uri of a text node', expression: 'namespace-uri(user/name/text())', expected: '' },
@@ -29,7 +33,9 @@ const CASES: readonly ExpressionCase[] = [
     name: 'name() uses the navigator qualifiedName hook',
     expression: 'name(*[4])',
     expected: 'ex:extra',
-    options: { hooks: { qualifiedName: (node) => (node.prefix === '' ? node.localName : `${node.prefix}:${node.localName}`) } },
+    options: {
+      hooks: { qualifiedName: (node) => (node.prefix === '' ? node.localName : `${node.prefix}:${node.localName}`) },
+    },
   },
 ];
 

@@ -33,9 +33,51 @@ const SEEDS = [
   '$v:w != 0.5',
 ];
 const PIECES = [
-  '/', '//', '.', '..', '@', '*', ':', '::', '(', ')', '[', ']', ',', '|', '+', '-', '=', '!=', '<', '<=', '>',
-  '>=', 'and', 'or', 'div', 'mod', '$', '"', "'", ' ', 'a', 'p:', 'node()', 'text', 'child', 'count(', '1', '.5',
-  '\u00e9', '\ud83d\ude00', '\ud800', '#', '\t', 'current()', 'processing-instruction(',
+  '/',
+  '//',
+  '.',
+  '..',
+  '@',
+  '*',
+  ':',
+  '::',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  '|',
+  '+',
+  '-',
+  '=',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'and',
+  'or',
+  'div',
+  'mod',
+  '$',
+  '"',
+  "'",
+  ' ',
+  'a',
+  'p:',
+  'node()',
+  'text',
+  'child',
+  'count(',
+  '1',
+  '.5',
+  '\u00e9',
+  '\ud83d\ude00',
+  '\ud800',
+  '#',
+  '\t',
+  'current()',
+  'processing-instruction(',
 ];
 
 function checkParse(input: string): void {
@@ -62,7 +104,8 @@ test('random characters only ever throw XPathSyntaxError', () => {
   for (let round = 0; round < 3000; round++) {
     let input = '';
     const length = Math.floor(next() * 20);
-    for (let index = 0; index < length; index++) input += String.fromCharCode(Math.floor(next() * 0x80 + (next() < 0.1 ? 0xd700 : 0)));
+    for (let index = 0; index < length; index++)
+      input += String.fromCharCode(Math.floor(next() * 0x80 + (next() < 0.1 ? 0xd700 : 0)));
     checkParse(input);
   }
 });
@@ -77,7 +120,8 @@ test('mutated valid expressions only ever throw XPathSyntaxError', () => {
       const at = Math.floor(next() * (input.length + 1));
       const choice = next();
       if (choice < 0.33) input = input.slice(0, at) + input.slice(at + 1);
-      else if (choice < 0.66) input = input.slice(0, at) + (PIECES[Math.floor(next() * PIECES.length)] as string) + input.slice(at);
+      else if (choice < 0.66)
+        input = input.slice(0, at) + (PIECES[Math.floor(next() * PIECES.length)] as string) + input.slice(at);
       else input = input.slice(0, at) + input.slice(at + 1 + Math.floor(next() * 5));
     }
     checkParse(input);
@@ -85,7 +129,13 @@ test('mutated valid expressions only ever throw XPathSyntaxError', () => {
 });
 
 test('pathological nesting is rejected quickly, not by a stack overflow', () => {
-  for (const input of ['('.repeat(100000), '-'.repeat(100000), 'a['.repeat(50000), `${'a/'.repeat(50000)}a`, 'f('.repeat(10000)]) {
+  for (const input of [
+    '('.repeat(100000),
+    '-'.repeat(100000),
+    'a['.repeat(50000),
+    `${'a/'.repeat(50000)}a`,
+    'f('.repeat(10000),
+  ]) {
     checkParse(input);
   }
 });

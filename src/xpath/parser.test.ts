@@ -74,15 +74,28 @@ const STRUCTURE: readonly { name: string; input: string; expected: string }[] = 
   { name: 'operator names as element names', input: 'and/or', expected: 'child::and/child::or' },
   { name: 'div as name then as operator', input: 'div div div', expected: '(child::div div child::div)' },
   { name: 'node type vs element named node', input: 'node/node()', expected: 'child::node/child::node()' },
-  { name: 'processing-instruction target', input: "processing-instruction('x')", expected: 'child::processing-instruction("x")' },
+  {
+    name: 'processing-instruction target',
+    input: "processing-instruction('x')",
+    expected: 'child::processing-instruction("x")',
+  },
   { name: 'axis with whitespace', input: 'ancestor :: x', expected: 'ancestor::x' },
   { name: 'function with whitespace before paren', input: 'count (a)', expected: 'count(child::a)' },
   { name: 'number forms', input: '.5 + 1. + 007', expected: '((0.5 + 1) + 7)' },
   { name: 'literal with other quote', input: `"it's"`, expected: `"it's"` },
   { name: 'variable with prefix', input: '$p:v', expected: '$p:v' },
   { name: 'filter path from current()', input: 'current()/../name', expected: 'current()/parent::node()/child::name' },
-  { name: 'filter path with double slash', input: 'deref(.)//x', expected: 'deref(self::node())/descendant-or-self::node()/child::x' },
-  { name: 'leafref path', input: '/if:interfaces/if:interface[if:name = current()/../ifname]/if:mtu', expected: '/child::if:interfaces/child::if:interface[(child::if:name = current()/parent::node()/child::ifname)]/child::if:mtu' },
+  {
+    name: 'filter path with double slash',
+    input: 'deref(.)//x',
+    expected: 'deref(self::node())/descendant-or-self::node()/child::x',
+  },
+  {
+    name: 'leafref path',
+    input: '/if:interfaces/if:interface[if:name = current()/../ifname]/if:mtu',
+    expected:
+      '/child::if:interfaces/child::if:interface[(child::if:name = current()/parent::node()/child::ifname)]/child::if:mtu',
+  },
   { name: 'names with dots and dashes', input: 'a-b.c', expected: 'child::a-b.c' },
   { name: 'minus needs space after a name', input: 'a - b', expected: '(child::a - child::b)' },
   { name: 'unicode names', input: 'état/ñ', expected: 'child::état/child::ñ' },
@@ -152,11 +165,14 @@ describe('parseXPath', () => {
 
   test('long expressions are excerpted around the offset', () => {
     const input = `${'a/'.repeat(50)}!`;
-    assert.throws(() => parseXPath(input), (error: unknown) => {
-      assert.ok(error instanceof XPathSyntaxError);
-      assert.match(error.message, /^Expected "!=" at offset 100: …(a\/){20}§!$/);
-      return true;
-    });
+    assert.throws(
+      () => parseXPath(input),
+      (error: unknown) => {
+        assert.ok(error instanceof XPathSyntaxError);
+        assert.match(error.message, /^Expected "!=" at offset 100: …(a\/){20}§!$/);
+        return true;
+      },
+    );
   });
 
   test('a long operator chain is accepted up to the depth limit', () => {

@@ -3,15 +3,7 @@
  * A recursive-descent parser for the whole XPath 1.0 expression grammar (W3C XPath 1.0 §2–3),
  * producing the immutable AST of `ast.ts`. Function names and arities are checked here.
  */
-import type {
-  Axis,
-  BinaryOperator,
-  LocationPath,
-  NodeTest,
-  NodeType,
-  Step,
-  XPathExpression,
-} from './ast.ts';
+import type { Axis, BinaryOperator, LocationPath, NodeTest, NodeType, Step, XPathExpression } from './ast.ts';
 import { FUNCTION_SIGNATURES, type XPathValueType } from './function-signatures.ts';
 import { tokenizeXPath } from './lexer.ts';
 import type { Token } from './token.ts';

@@ -7,7 +7,7 @@ import type { EvaluationEnv, XPathFunctionImplementation } from './evaluation-en
 import { toXPathNumber, toXPathString, type XPathValue } from './xpath-value.ts';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
-const XML_WHITESPACE_RUNS = /[\x20\x09\x0D\x0A]+/g;
+const XML_WHITESPACE_RUNS = /[ \t\r\n]+/g;
 
 /** The string of argument `index`, or the context node's string-value when it is absent. */
 function stringArg<N>(env: EvaluationEnv<N>, node: N, args: readonly XPathValue<N>[], index: number): string {
@@ -73,8 +73,7 @@ export const STRING_FUNCTIONS: ReadonlyMap<string, XPathFunctionImplementation> 
   ],
   [
     'starts-with',
-    (env, node, _position, _size, args) =>
-      stringArg(env, node, args, 0).startsWith(stringArg(env, node, args, 1)),
+    (env, node, _position, _size, args) => stringArg(env, node, args, 0).startsWith(stringArg(env, node, args, 1)),
   ],
   [
     'contains',
@@ -109,10 +108,7 @@ export const STRING_FUNCTIONS: ReadonlyMap<string, XPathFunctionImplementation> 
     },
   ],
   ['string-length', (env, node, _position, _size, args) => characterCount(stringArg(env, node, args, 0))],
-  [
-    'normalize-space',
-    (env, node, _position, _size, args) => normalizeSpace(stringArg(env, node, args, 0)),
-  ],
+  ['normalize-space', (env, node, _position, _size, args) => normalizeSpace(stringArg(env, node, args, 0))],
   [
     'translate',
     (env, node, _position, _size, args) =>

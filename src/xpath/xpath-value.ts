@@ -59,7 +59,7 @@ export function toXPathString<N>(value: XPathValue<N>, navigator: XPathNavigator
 }
 
 /** XPath's Number syntax with an optional minus and surrounding whitespace; no exponent, no `+`. */
-const NUMBER_TEXT = /^[\x20\x09\x0D\x0A]*-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[\x20\x09\x0D\x0A]*$/;
+const NUMBER_TEXT = /^[ \t\r\n]*-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[ \t\r\n]*$/;
 
 /** Converts a string as `number()` does: NaN unless it is an optionally negative XPath Number. @see W3C XPath 1.0 §4.4 */
 export function stringToNumber(text: string): number {

@@ -25,13 +25,17 @@ function isDerivedFrom(value: string, identity: string, orSelf: boolean): boolea
 const hooks = {
   /** Every `name` leaf refers to the uid leaf beside it. */
   deref: (node: TestNode): readonly TestNode[] =>
-    node.localName === 'name' ? node.parent?.children.filter((child) => child.localName === 'uid') ?? [] : [],
+    node.localName === 'name' ? (node.parent?.children.filter((child) => child.localName === 'uid') ?? []) : [],
   enumValue: (node: TestNode): number | undefined => ({ bash: 1, zsh: 2 })[node.children[0]?.text ?? ''],
 };
 
 const CASES: readonly ExpressionCase[] = [
   { name: 'current() is the context node by default', expression: 'current()', expected: ['data'] },
-  { name: 'current() stays fixed inside predicates', expression: 'user[name = current()/user[2]/name]', expected: ['u2'] },
+  {
+    name: 'current() stays fixed inside predicates',
+    expression: 'user[name = current()/user[2]/name]',
+    expected: ['u2'],
+  },
   {
     name: 'current() as supplied by the caller (leafref style)',
     expression: '../../user[name = current()/../name]/uid',
@@ -44,13 +48,25 @@ const CASES: readonly ExpressionCase[] = [
     expected: ['n3'],
     options: { contextId: 'data', currentId: 'u3' },
   },
-  { name: 're-match whole string', expression: 're-match("1.22.333", "\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")', expected: true },
+  {
+    name: 're-match whole string',
+    expression: 're-match("1.22.333", "\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")',
+    expected: true,
+  },
   { name: 're-match is anchored', expression: 're-match("a1b", "\\d")', expected: false },
   { name: 're-match caret is literal', expression: 're-match("^a", "^a")', expected: true },
   { name: 're-match dollar is literal', expression: 're-match("a", "a$")', expected: false },
-  { name: 're-match RFC example', expression: 're-match("111.222.333", "\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")', expected: true },
+  {
+    name: 're-match RFC example',
+    expression: 're-match("111.222.333", "\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")',
+    expected: true,
+  },
   { name: 're-match on a node-set', expression: 're-match(user[1]/name, "[a-z]+")', expected: true },
-  { name: 're-match class subtraction', expression: 're-match("b", "[a-z-[aeiou]]") and not(re-match("a", "[a-z-[aeiou]]"))', expected: true },
+  {
+    name: 're-match class subtraction',
+    expression: 're-match("b", "[a-z-[aeiou]]") and not(re-match("a", "[a-z-[aeiou]]"))',
+    expected: true,
+  },
   { name: 're-match name escapes', expression: 're-match("x-1", "\\i\\c*")', expected: true },
   {
     name: 're-match with an injected translator',
@@ -71,7 +87,9 @@ const CASES: readonly ExpressionCase[] = [
     name: 'bit-is-set through the hook',
     expression: 'bit-is-set(user[1]/uid, "b0")',
     expected: true,
-    options: { hooks: { isBitSet: (node: TestNode, bit: string) => node.children[0]?.text === '1001' && bit === 'b0' } },
+    options: {
+      hooks: { isBitSet: (node: TestNode, bit: string) => node.children[0]?.text === '1001' && bit === 'b0' },
+    },
   },
   { name: 'bit-is-set of nothing', expression: 'bit-is-set(nothing, "x")', expected: false },
   {
@@ -94,11 +112,31 @@ const CASES: readonly ExpressionCase[] = [
   },
   { name: 'derived-from without a hook is false', expression: 'derived-from(user, "ex:x")', expected: false },
   { name: 'unprefixed names match any namespace without a default', expression: 'count(*)', expected: 8 },
-  { name: 'unprefixed names match the default namespace', expression: 'count(user)', expected: 3, options: { defaultNamespace: SYSTEM } },
-  { name: 'unprefixed names exclude other namespaces', expression: 'count(extra)', expected: 0, options: { defaultNamespace: SYSTEM } },
-  { name: 'prefixed names resolve through the caller', expression: 'ex:extra', expected: ['x1'], options: { resolvePrefix, defaultNamespace: SYSTEM } },
+  {
+    name: 'unprefixed names match the default namespace',
+    expression: 'count(user)',
+    expected: 3,
+    options: { defaultNamespace: SYSTEM },
+  },
+  {
+    name: 'unprefixed names exclude other namespaces',
+    expression: 'count(extra)',
+    expected: 0,
+    options: { defaultNamespace: SYSTEM },
+  },
+  {
+    name: 'prefixed names resolve through the caller',
+    expression: 'ex:extra',
+    expected: ['x1'],
+    options: { resolvePrefix, defaultNamespace: SYSTEM },
+  },
   { name: 'prefixed wildcard', expression: 'count(sys:*)', expected: 7, options: { resolvePrefix } },
-  { name: 'bare wildcard ignores the default namespace', expression: 'count(*)', expected: 8, options: { defaultNamespace: SYSTEM } },
+  {
+    name: 'bare wildcard ignores the default namespace',
+    expression: 'count(*)',
+    expected: 8,
+    options: { defaultNamespace: SYSTEM },
+  },
   { name: 'prefixed attribute', expression: 'string(ex:extra/@ex:flag)', expected: 'on', options: { resolvePrefix } },
 ];
 

@@ -6,10 +6,10 @@
 import { sortDocumentOrder } from './document-order.ts';
 import type { EvaluationEnv, XPathFunctionImplementation } from './evaluation-env.ts';
 import { requireNodeSet } from './node-set-functions.ts';
-import { translateXsdRegex } from './xsd-regex.ts';
 import { toXPathString, type XPathValue } from './xpath-value.ts';
+import { translateXsdRegex } from './xsd-regex.ts';
 
-const XML_WHITESPACE = /[\x20\x09\x0D\x0A]+/;
+const XML_WHITESPACE = /[ \t\r\n]+/;
 
 /** derived-from() and derived-from-or-self(): true if any node's identityref value qualifies. @see RFC 7950 §10.4 */
 function derivedFrom<N>(env: EvaluationEnv<N>, args: readonly XPathValue<N>[], orSelf: boolean): boolean {
