@@ -1,0 +1,192 @@
+/**
+ * @module yang/compiler/compile-schema
+ * The compiler's entry: ModuleSet → SchemaTree. Passes: module tables → features → identities
+ * → data trees of implemented modules (uses expanded) → augments → deviations → config/status
+ * → keys, indexes and node rules → leafrefs and XPath. Diagnostics are collected, never thrown.
+ * @see RFC 7950 §7
+ */
+import type { LoadedModule, ModuleSet } from '../loaded-module.ts';
+import type { CompiledModule, SchemaTree } from '../schema/schema-tree.ts';
+import type { NotificationNode, OperationNode, SchemaNode } from '../schema/schema-node.ts';
+import type { Diagnostic, Statement } from '../statement.ts';
+import { applyAugments } from './augment.ts';
+import { indexChildren, indexSubtree, inheritConfigAndStatus } from './config.ts';
+import { type CompileContext, type ModuleContext, type Scope, type SourceFile, subArgument, subs } from './context.ts';
+import { applyDeviations } from './deviation.ts';
+import { resolveFeatures } from './feature.ts';
+import { checkGrammar } from './grammar.ts';
+import { resolveIdentities } from './identity.ts';
+import { resolveLeafrefs } from './leafref.ts';
+import { buildChildren, extensionsOf } from './node-builder.ts';
+import { checkNode, resolveKeys } from './node-checks.ts';
+import './uses.ts';
+import { checkXPath } from './xpath-check.ts';
+
+/** Options of {@link compileSchema}. */
+export interface CompileSchemaOptions {
+  /** Check must/when/leafref XPath against the schema (default true). */
+  readonly checkXPath?: boolean;
+}
+
+/** The compiled tree (undefined when there are errors) and every diagnostic. */
+export interface CompileSchemaResult {
+  readonly schema: SchemaTree | undefined;
+  readonly diagnostics: Diagnostic[];
+}
+
+const fileOf = (statement: Statement, moduleName: string, ownPrefix: string): SourceFile => {
+  const prefixes = new Map<string, string>([[ownPrefix, moduleName]]);
+  for (const imported of subs(statement, 'import')) {
+    const prefix = subArgument(imported, 'prefix');
+    if (prefix !== undefined && imported.argument !== undefined) prefixes.set(prefix, imported.argument);
+  }
+  return { statement, moduleName, prefixes, yangVersion: subArgument(statement, 'yang-version') ?? '1' };
+};
+
+const moduleContextOf = (loaded: LoadedModule): ModuleContext => {
+  const main = fileOf(loaded.statement, loaded.name, loaded.prefix);
+  const files = [main];
+  for (const submodule of loaded.submodules) {
+    const belongsTo = subs(submodule.statement, 'belongs-to')[0];
+    files.push(fileOf(submodule.statement, loaded.name, subArgument(belongsTo ?? submodule.statement, 'prefix') ?? loaded.prefix));
+  }
+  const module: ModuleContext = {
+    loaded, name: loaded.name, files, scopes: new Map(), typedefs: new Map(), groupings: new Map(),
+    featureStatements: new Map(), identityStatements: new Map(), extensionNames: new Set(), features: new Map(), identities: new Map(),
+  };
+  for (const file of files) {
+    const scope: Scope = { file, parent: undefined, typedefs: module.typedefs, groupings: module.groupings };
+    (module.scopes as Map<SourceFile, Scope>).set(file, scope);
+    for (const typedef of subs(file.statement, 'typedef')) module.typedefs.set(typedef.argument ?? '', { statement: typedef, scope });
+    for (const grouping of subs(file.statement, 'grouping')) module.groupings.set(grouping.argument ?? '', { statement: grouping, scope });
+    for (const feature of subs(file.statement, 'feature')) module.featureStatements.set(feature.argument ?? '', { statement: feature, file });
+    for (const identity of subs(file.statement, 'identity')) module.identityStatements.set(identity.argument ?? '', { statement: identity, file });
+    for (const extension of subs(file.statement, 'extension')) module.extensionNames.add(extension.argument ?? '');
+  }
+  return module;
+};
+
+/** Prefixes of absolute paths in augment/deviation targets and leafref paths of a file. */
+const referencedPrefixes = (statement: Statement, out: Set<string>): void => {
+  for (const child of statement.substatements) {
+    if (child.prefix !== undefined) continue;
+    if (child.keyword === 'augment' || child.keyword === 'deviation' || child.keyword === 'path') {
+      const match = /^\s*\/\s*([A-Za-z_][\w.-]*):/.exec(child.argument ?? '');
+      if (match?.[1] !== undefined && (child.keyword !== 'augment' || statement.keyword === 'module' || statement.keyword === 'submodule')) {
+        out.add(match[1]);
+      }
+    }
+    referencedPrefixes(child, out);
+  }
+};
+
+/**
+ * The implemented modules plus, as libyang does, every module whose tree they augment, deviate
+ * or refer to by an absolute leafref path (those must be implemented for the references to exist).
+ * @see RFC 7950 §5.6.5
+ */
+const implementedModules = (modules: ReadonlyMap<string, ModuleContext>): ModuleContext[] => {
+  const result = new Set([...modules.values()].filter((module) => module.loaded.implemented));
+  const queue = [...result];
+  for (let module = queue.pop(); module !== undefined; module = queue.pop()) {
+    for (const file of module.files) {
+      const prefixes = new Set<string>();
+      referencedPrefixes(file.statement, prefixes);
+      for (const prefix of prefixes) {
+        const target = modules.get(file.prefixes.get(prefix) ?? '');
+        if (target !== undefined && !result.has(target)) {
+          result.add(target);
+          queue.push(target);
+        }
+      }
+    }
+  }
+  return [...modules.values()].filter((module) => result.has(module));
+};
+
+/**
+ * Compiles a module set into a schema tree. The tree is returned only when no diagnostic
+ * (the module set's included) is an error.
+ * @see RFC 7950 §7
+ */
+export const compileSchema = (set: ModuleSet, options: CompileSchemaOptions = {}): CompileSchemaResult => {
+  const modules = new Map<string, ModuleContext>();
+  for (const loaded of set.modules) modules.set(loaded.name, moduleContextOf(loaded));
+  const context: CompileContext = { modules, diagnostics: [...set.diagnostics] };
+  for (const module of modules.values()) for (const file of module.files) checkGrammar(context, file.statement);
+  resolveFeatures(context);
+  resolveIdentities(context);
+
+  const implemented = implementedModules(modules);
+  let data: SchemaNode[] = [];
+  let rpcs: OperationNode[] = [];
+  let notifications: NotificationNode[] = [];
+  for (const module of implemented) {
+    for (const file of module.files) {
+      const scope = module.scopes.get(file);
+      if (scope === undefined) continue;
+      for (const node of buildChildren(context, file.statement.substatements, undefined, { module: module.name, scope, whens: [], groupings: new Set() })) {
+        if (node.kind === 'rpc' || node.kind === 'action') rpcs.push(node);
+        else if (node.kind === 'notification') notifications.push(node);
+        else data.push(node);
+      }
+    }
+  }
+  const roots = (): SchemaNode[] => [...data, ...rpcs, ...notifications];
+  const augments = applyAugments(context, roots, implemented);
+  applyDeviations(context, roots, (node) => {
+    data = data.filter((other) => other !== node);
+    rpcs = rpcs.filter((other) => other !== node);
+    notifications = notifications.filter((other) => other !== node);
+  }, implemented);
+
+  const all = roots();
+  const walk = (nodes: readonly SchemaNode[], visit: (node: SchemaNode) => void): void => {
+    for (const node of nodes) {
+      visit(node);
+      if ('children' in node) walk(node.children, visit);
+    }
+  };
+  walk(all, (node) => {
+    if (node.kind === 'list') resolveKeys(context, node);
+  });
+  for (const node of all) inheritConfigAndStatus(context, node, true, 'current', false);
+  const top = { children: all, childIndex: new Map<string, SchemaNode>(), dataChildIndex: new Map<string, SchemaNode>() };
+  indexChildren(context, top);
+  for (const node of all) indexSubtree(context, node);
+  walk(all, (node) => checkNode(context, node));
+
+  const compiledModules = new Map<string, CompiledModule>();
+  for (const module of modules.values()) {
+    const mainFile = module.files[0];
+    if (mainFile === undefined) continue;
+    compiledModules.set(module.name, {
+      name: module.name,
+      namespace: module.loaded.namespace,
+      prefix: module.loaded.prefix,
+      revision: module.loaded.revision,
+      implemented: implemented.includes(module),
+      prefixes: mainFile.prefixes,
+      features: module.features,
+      identities: module.identities,
+      augments: augments.get(module.name) ?? [],
+      extensions: extensionsOf(module.loaded.statement, module.scopes.get(mainFile) ?? { file: mainFile, parent: undefined, typedefs: new Map(), groupings: new Map() }),
+      statement: module.loaded.statement,
+    });
+  }
+  const schema: SchemaTree = {
+    children: data,
+    dataChildIndex: top.dataChildIndex,
+    rpcs,
+    notifications,
+    modules: compiledModules,
+    modulesByNamespace: new Map([...compiledModules.values()].map((module) => [module.namespace, module])),
+    identities: new Map(
+      [...modules.values()].flatMap((module) => [...module.identities].map(([name, identity]) => [`${module.name}:${name}`, identity] as const)),
+    ),
+  };
+  resolveLeafrefs(context, schema, all);
+  if (options.checkXPath !== false) checkXPath(context, schema, all);
+  const failed = context.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+  return { schema: failed ? undefined : schema, diagnostics: context.diagnostics };
+};

@@ -1,0 +1,261 @@
+/**
+ * @module yang/tree-printer
+ * RFC 8340 tree diagrams of compiled modules, in the layout of `yanglint -f tree` (libyang 2.1):
+ * the module's own data nodes, then `augment` sections, `rpcs:` and `notifications:`.
+ * Like yanglint, augment sections are printed from the augment statements as written
+ * (uses shown as `-u`, actions and notifications after the data nodes).
+ * @see RFC 8340 §2
+ */
+import type { InteriorNode, SchemaNode } from './schema/schema-node.ts';
+import type { AugmentRecord, SchemaTree } from './schema/schema-tree.ts';
+import type { Statement } from './statement.ts';
+
+/** One line of the diagram before layout. */
+interface PrintNode {
+  readonly status: string;
+  /** `rw `, `ro `, `-w `, `-x `, `-n `, `-- `, `-u ` or `:` for a case. */
+  readonly flags: string;
+  /** The name as shown: `(name)` for choice and case. */
+  readonly name: string;
+  readonly opts: string;
+  readonly type: string | undefined;
+  readonly keys: string | undefined;
+  readonly features: readonly string[];
+  readonly children: readonly PrintNode[];
+  /** Overrides the sibling group's name width (yanglint's shorthand-case layout in augments). */
+  readonly groupWidth?: number;
+  /** Overrides whether a sibling follows (yanglint's shorthand-case layout in augments). */
+  readonly hasNext?: boolean;
+}
+
+const STATUS_MARK = { current: '+', deprecated: 'x', obsolete: 'o' } as const;
+
+const render = (nodes: readonly PrintNode[], indent: string, out: string[]): void => {
+  // yanglint leaves lists (whose keys follow the name) out of the type column's alignment.
+  const width = Math.max(0, ...nodes.filter((node) => node.keys === undefined && node.opts !== '*' || node.type !== undefined).map((node) => node.name.length + 1));
+  nodes.forEach((node, index) => {
+    const groupWidth = node.groupWidth ?? width;
+    const head = `${node.name}${node.opts}`;
+    let line = `${indent}${node.status}--${node.flags}${head}`;
+    if (node.type !== undefined) line += `${' '.repeat(Math.max(1, groupWidth + 3 - head.length))}${node.type}`;
+    if (node.keys !== undefined) line += ` [${node.keys}]`;
+    if (node.features.length > 0) line += ` {${node.features.join(',')}}?`;
+    out.push(line);
+    const hasNext = node.hasNext ?? index < nodes.length - 1;
+    render(node.children, `${indent}${hasNext ? '|' : ' '}  `, out);
+  });
+};
+
+// ---- compiled nodes -------------------------------------------------------------------------
+
+type Context = 'data' | 'input' | 'output' | 'notification';
+
+const compiledFlags = (node: SchemaNode, context: Context): string => {
+  switch (node.kind) {
+    case 'rpc':
+    case 'action':
+      return '-x ';
+    case 'notification':
+      return '-n ';
+    case 'input':
+      return '-w ';
+    case 'output':
+      return 'ro ';
+    case 'case':
+      return ':';
+    default:
+      return context === 'input' ? '-w ' : context === 'notification' ? '-- ' : context === 'output' ? 'ro ' : node.config ? 'rw ' : 'ro ';
+  }
+};
+
+const compiledOpts = (node: SchemaNode): string => {
+  switch (node.kind) {
+    case 'leaf':
+      return node.isKey || node.mandatory ? '' : '?';
+    case 'leaf-list':
+    case 'list':
+      return '*';
+    case 'container':
+      return node.presence === undefined ? '' : '!';
+    case 'choice':
+    case 'anydata':
+    case 'anyxml':
+      return node.mandatory ? '' : '?';
+    default:
+      return '';
+  }
+};
+
+const compiledType = (node: SchemaNode): string | undefined => {
+  switch (node.kind) {
+    case 'leaf':
+    case 'leaf-list':
+      return node.typeName === 'leafref' && node.type.base === 'leafref' ? `-> ${node.type.path}` : node.typeName;
+    case 'anydata':
+    case 'anyxml':
+      return node.kind;
+    default:
+      return undefined;
+  }
+};
+
+/** Data children first, then actions, then notifications (libyang keeps them in separate lists). */
+const orderedChildren = (node: InteriorNode, module: string): SchemaNode[] => {
+  const own = node.children.filter((child) => child.module === module || child.kind === 'input' || child.kind === 'output');
+  const rank = (child: SchemaNode): number => (child.kind === 'action' ? 1 : child.kind === 'notification' ? 2 : 0);
+  return [...own].sort((a, b) => rank(a) - rank(b));
+};
+
+const fromCompiled = (node: SchemaNode, module: string, context: Context): PrintNode => {
+  const childContext: Context =
+    node.kind === 'input' ? 'input' : node.kind === 'output' ? 'output' : node.kind === 'notification' ? 'notification' : node.kind === 'action' ? 'data' : context;
+  let children: PrintNode[] = [];
+  if ('children' in node) {
+    children = orderedChildren(node, module)
+      .filter((child) => !((child.kind === 'input' || child.kind === 'output') && child.children.length === 0))
+      .map((child) => fromCompiled(child, module, childContext));
+  }
+  return {
+    status: STATUS_MARK[node.status],
+    flags: compiledFlags(node, context),
+    name: node.kind === 'choice' || node.kind === 'case' ? `(${node.name})` : node.name,
+    opts: compiledOpts(node),
+    type: compiledType(node),
+    keys: node.kind === 'list' && node.keys.length > 0 ? node.keys.map((key) => key.name).join(' ') : undefined,
+    features: node.ifFeatures,
+    children,
+  };
+};
+
+// ---- augment statements (as written) -------------------------------------------------------
+
+const first = (statement: Statement, keyword: string): string | undefined =>
+  statement.substatements.find((sub) => sub.prefix === undefined && sub.keyword === keyword)?.argument;
+
+const SHOWN = new Set(['container', 'leaf', 'leaf-list', 'list', 'choice', 'case', 'anydata', 'anyxml', 'uses', 'action', 'notification', 'input', 'output']);
+
+interface ParsedContext {
+  readonly config: boolean;
+  readonly status: 'current' | 'deprecated' | 'obsolete';
+  readonly context: Context;
+  readonly keys: readonly string[];
+}
+
+const parsedChildren = (statement: Statement): Statement[] => {
+  const shown = statement.substatements.filter((sub) => sub.prefix === undefined && SHOWN.has(sub.keyword));
+  const rank = (sub: Statement): number => (sub.keyword === 'action' ? 1 : sub.keyword === 'notification' ? 2 : 0);
+  return shown.sort((a, b) => rank(a) - rank(b));
+};
+
+const parsedOpts = (statement: Statement, keys: readonly string[]): string => {
+  switch (statement.keyword) {
+    case 'leaf':
+      return keys.includes(statement.argument ?? '') || first(statement, 'mandatory') === 'true' ? '' : '?';
+    case 'leaf-list':
+    case 'list':
+      return '*';
+    case 'container':
+      return first(statement, 'presence') === undefined ? '' : '!';
+    case 'choice':
+    case 'anydata':
+    case 'anyxml':
+      return first(statement, 'mandatory') === 'true' ? '' : '?';
+    default:
+      return '';
+  }
+};
+
+const displayName = (statement: Statement): string =>
+  statement.keyword === 'choice' || statement.keyword === 'case' ? `(${statement.argument ?? ''})` : (statement.argument ?? '');
+
+const fromParsed = (statement: Statement, inherited: ParsedContext, overrides: Partial<PrintNode> = {}): PrintNode => {
+  const explicitConfig = first(statement, 'config');
+  const config = explicitConfig === undefined ? inherited.config : explicitConfig === 'true';
+  const explicitStatus = first(statement, 'status');
+  const status = explicitStatus === 'deprecated' || explicitStatus === 'obsolete' ? explicitStatus : inherited.status;
+  const keyword = statement.keyword;
+  const context: Context =
+    keyword === 'input' ? 'input' : keyword === 'output' ? 'output' : keyword === 'notification' ? 'output' : inherited.context;
+  const flags =
+    keyword === 'case' ? ':' : keyword === 'uses' ? '-u ' : keyword === 'action' ? '-x ' : keyword === 'notification' ? '-n ' :
+    keyword === 'input' ? '-w ' : keyword === 'output' ? 'ro ' : inherited.context === 'input' ? '-w ' : inherited.context === 'output' ? 'ro ' : config ? 'rw ' : 'ro ';
+  const typeStatement = statement.substatements.find((sub) => sub.prefix === undefined && sub.keyword === 'type');
+  const type =
+    keyword === 'anydata' || keyword === 'anyxml' ? keyword :
+    typeStatement === undefined ? undefined :
+    typeStatement.argument === 'leafref' ? `-> ${first(typeStatement, 'path') ?? ''}` : typeStatement.argument;
+  const keyText = keyword === 'list' ? first(statement, 'key') : undefined;
+  const childContext: ParsedContext = {
+    config, status, context, keys: keyText === undefined ? [] : keyText.trim().split(/\s+/),
+  };
+  let children: PrintNode[];
+  const childStatements = parsedChildren(statement);
+  if (keyword === 'choice') {
+    const width = Math.max(0, ...childStatements.map((child) => displayName(child).length + 1));
+    children = childStatements.map((child, index) => {
+      if (child.keyword === 'case') return fromParsed(child, childContext);
+      // yanglint lays a shorthand case's node out as if it were still the choice's direct child.
+      const inner = fromParsed(child, childContext, { groupWidth: width, hasNext: index < childStatements.length - 1 });
+      return {
+        status: inner.status, flags: ':', name: `(${child.argument ?? ''})`, opts: inner.opts === '?' ? '?' : '',
+        type: undefined, keys: undefined, features: [], children: [inner],
+      };
+    });
+  } else {
+    children = childStatements.map((child) => fromParsed(child, childContext));
+  }
+  return {
+    status: STATUS_MARK[status],
+    flags,
+    name: displayName(statement),
+    opts: parsedOpts(statement, inherited.keys),
+    type,
+    keys: keyText?.trim().split(/\s+/).join(' '),
+    features: statement.substatements.filter((sub) => sub.prefix === undefined && sub.keyword === 'if-feature').map((sub) => sub.argument ?? ''),
+    children,
+    ...overrides,
+  };
+};
+
+const augmentSection = (record: AugmentRecord, out: string[]): void => {
+  out.push(`  augment ${record.targetPath}:`);
+  const target = record.target;
+  const inOperation = target !== undefined && (target.kind === 'input' || target.kind === 'output' || target.kind === 'notification');
+  const context: ParsedContext = {
+    config: target === undefined || inOperation ? true : target.config,
+    status: 'current',
+    context: 'data',
+    keys: [],
+  };
+  render(fromParsed(record.statement, context).children, '    ', out);
+};
+
+/**
+ * Prints the RFC 8340 tree diagram of the named modules, as `yanglint -f tree` does.
+ * @see RFC 8340 §2
+ */
+export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): string => {
+  const out: string[] = [];
+  for (const moduleName of moduleNames) {
+    const module = schema.modules.get(moduleName);
+    if (module === undefined) continue;
+    out.push(`module: ${moduleName}`);
+    const data = schema.children.filter((node) => node.module === moduleName).map((node) => fromCompiled(node, moduleName, 'data'));
+    render(data, '  ', out);
+    if (module.augments.length > 0) {
+      out.push('');
+      for (const record of module.augments) augmentSection(record, out);
+    }
+    const rpcs = schema.rpcs.filter((node) => node.module === moduleName);
+    if (rpcs.length > 0) {
+      out.push('', '  rpcs:');
+      render(rpcs.map((node) => fromCompiled(node, moduleName, 'data')), '    ', out);
+    }
+    const notifications = schema.notifications.filter((node) => node.module === moduleName);
+    if (notifications.length > 0) {
+      out.push('', '  notifications:');
+      render(notifications.map((node) => fromCompiled(node, moduleName, 'data')), '    ', out);
+    }
+  }
+  return `${out.join('\n')}\n`;
+};
