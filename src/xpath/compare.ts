@@ -96,6 +96,8 @@ function compareNodeSets<N>(
 ): boolean {
   if (left.length === 0 || right.length === 0) return false;
   if (operator === '=') {
+    if (right.length === 1) return compareNodeSetWith('=', left, navigator.stringValue(right[0] as N), navigator);
+    if (left.length === 1) return compareNodeSetWith('=', right, navigator.stringValue(left[0] as N), navigator);
     const values = new Set<string>();
     for (const node of right) values.add(navigator.stringValue(node));
     for (const node of left) if (values.has(navigator.stringValue(node))) return true;
