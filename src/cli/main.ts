@@ -4,7 +4,9 @@
  */
 import { Command } from 'commander';
 import { addServeCommand } from './serve-command.ts';
+import { addYangCommand } from './yang-command.ts';
 
 const program = new Command('idconf').description('idconf: management server of an identity service');
 addServeCommand(program);
+addYangCommand(program);
 await program.parseAsync(process.argv);
