@@ -219,10 +219,9 @@ const fromParsed = (statement: Statement, inherited: ParsedContext, overrides: P
 
 const augmentSection = (record: AugmentRecord, out: string[]): void => {
   out.push(`  augment ${record.targetPath}:`);
-  const target = record.target;
-  const inOperation = target !== undefined && (target.kind === 'input' || target.kind === 'output' || target.kind === 'notification');
+  // yanglint starts an augment's nodes as config true whatever the target (only `config false` shows `ro`).
   const context: ParsedContext = {
-    config: target === undefined || inOperation ? true : target.config,
+    config: true,
     status: 'current',
     context: 'data',
     keys: [],
@@ -242,9 +241,11 @@ export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): s
     out.push(`module: ${moduleName}`);
     const data = schema.children.filter((node) => node.module === moduleName).map((node) => fromCompiled(node, moduleName, 'data'));
     render(data, '  ', out);
-    if (module.augments.length > 0) {
+    // yanglint prints the augments written in the module itself, not those of its submodules.
+    const augments = module.augments.filter((record) => !record.fromSubmodule);
+    if (augments.length > 0) {
       out.push('');
-      for (const record of module.augments) augmentSection(record, out);
+      for (const record of augments) augmentSection(record, out);
     }
     const rpcs = schema.rpcs.filter((node) => node.module === moduleName);
     if (rpcs.length > 0) {

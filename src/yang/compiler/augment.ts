@@ -75,13 +75,16 @@ export const applyAugments = (
       }
       progress = true;
       const nodes = applyAugment(context, augment, target);
-      if (target.module !== augment.module.name) {
+      let root: SchemaNode = target;
+      while (root.parent !== undefined) root = root.parent;
+      if (root.module !== augment.module.name) {
         records.get(augment.module.name)?.push({
           targetPath: augment.statement.argument ?? '',
           target,
           nodes,
           statement: augment.statement,
           prefixes: augment.scope.file.prefixes,
+          fromSubmodule: augment.scope.file.statement.keyword === 'submodule',
         });
       }
     }

@@ -26,6 +26,12 @@ import { checkXPath } from './xpath-check.ts';
 export interface CompileSchemaOptions {
   /** Check must/when/leafref XPath against the schema (default true). */
   readonly checkXPath?: boolean;
+  /**
+   * Enable every feature of modules that become implemented only because an implemented module
+   * augments, deviates or refers to them (yanglint's behaviour; default false: their
+   * `LoadedModule.features` apply).
+   */
+  readonly enableFeaturesOfImplicitlyImplemented?: boolean;
 }
 
 /** The compiled tree (undefined when there are errors) and every diagnostic. */
@@ -71,9 +77,9 @@ const referencedPrefixes = (statement: Statement, out: Set<string>): void => {
   for (const child of statement.substatements) {
     if (child.prefix !== undefined) continue;
     if (child.keyword === 'augment' || child.keyword === 'deviation' || child.keyword === 'path') {
-      const match = /^\s*\/\s*([A-Za-z_][\w.-]*):/.exec(child.argument ?? '');
-      if (match?.[1] !== undefined && (child.keyword !== 'augment' || statement.keyword === 'module' || statement.keyword === 'submodule')) {
-        out.add(match[1]);
+      const text = child.argument ?? '';
+      if (/^\s*\//.test(text) && (child.keyword !== 'augment' || statement.keyword === 'module' || statement.keyword === 'submodule')) {
+        for (const match of text.matchAll(/([A-Za-z_][\w.-]*):[A-Za-z_]/g)) if (match[1] !== undefined) out.add(match[1]);
       }
     }
     referencedPrefixes(child, out);
@@ -85,8 +91,8 @@ const referencedPrefixes = (statement: Statement, out: Set<string>): void => {
  * or refer to by an absolute leafref path (those must be implemented for the references to exist).
  * @see RFC 7950 §5.6.5
  */
-const implementedModules = (modules: ReadonlyMap<string, ModuleContext>): ModuleContext[] => {
-  const result = new Set([...modules.values()].filter((module) => module.loaded.implemented));
+const implementedModules = (modules: ReadonlyMap<string, ModuleContext>, extra: ReadonlySet<string>): ModuleContext[] => {
+  const result = new Set([...modules.values()].filter((module) => module.loaded.implemented || extra.has(module.name)));
   const queue = [...result];
   for (let module = queue.pop(); module !== undefined; module = queue.pop()) {
     for (const file of module.files) {
@@ -110,14 +116,35 @@ const implementedModules = (modules: ReadonlyMap<string, ModuleContext>): Module
  * @see RFC 7950 §7
  */
 export const compileSchema = (set: ModuleSet, options: CompileSchemaOptions = {}): CompileSchemaResult => {
+  // A leafref may need a module that nothing else made implemented (e.g. a typedef's path into
+  // an imported module); libyang then implements it, so compile again with it implemented.
+  const extra = new Set<string>();
+  for (;;) {
+    const { result, missing } = compileOnce(set, options, extra);
+    const added = [...missing].filter((name) => !extra.has(name));
+    if (added.length === 0) return result;
+    for (const name of added) extra.add(name);
+  }
+};
+
+const compileOnce = (
+  set: ModuleSet,
+  options: CompileSchemaOptions,
+  extra: ReadonlySet<string>,
+): { result: CompileSchemaResult; missing: ReadonlySet<string> } => {
   const modules = new Map<string, ModuleContext>();
   for (const loaded of set.modules) modules.set(loaded.name, moduleContextOf(loaded));
-  const context: CompileContext = { modules, diagnostics: [...set.diagnostics] };
+  const context: CompileContext = {
+    modules, diagnostics: [...set.diagnostics], typedefCache: new WeakMap(), missingModules: new Set(),
+  };
   for (const module of modules.values()) for (const file of module.files) checkGrammar(context, file.statement);
+  const implemented = implementedModules(modules, extra);
+  if (options.enableFeaturesOfImplicitlyImplemented === true) {
+    for (const module of implemented) if (!module.loaded.implemented) module.allFeatures = true;
+  }
   resolveFeatures(context);
   resolveIdentities(context);
 
-  const implemented = implementedModules(modules);
   let data: SchemaNode[] = [];
   let rpcs: OperationNode[] = [];
   let notifications: NotificationNode[] = [];
@@ -188,5 +215,5 @@ export const compileSchema = (set: ModuleSet, options: CompileSchemaOptions = {}
   resolveLeafrefs(context, schema, all);
   if (options.checkXPath !== false) checkXPath(context, schema, all);
   const failed = context.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-  return { schema: failed ? undefined : schema, diagnostics: context.diagnostics };
+  return { result: { schema: failed ? undefined : schema, diagnostics: context.diagnostics }, missing: context.missingModules };
 };

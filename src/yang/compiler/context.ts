@@ -46,12 +46,18 @@ export interface ModuleContext {
   readonly extensionNames: Set<string>;
   readonly features: Map<string, boolean>;
   readonly identities: Map<string, Identity>;
+  /** Set when every feature is enabled regardless of `loaded.features`. */
+  allFeatures?: boolean;
 }
 
 /** The compiler's shared state and diagnostic sink. */
 export interface CompileContext {
   readonly modules: ReadonlyMap<string, ModuleContext>;
   readonly diagnostics: Diagnostic[];
+  /** Compiled typedefs of this compilation. */
+  readonly typedefCache: WeakMap<Statement, unknown>;
+  /** Modules found to be needed (leafref targets) but not implemented; the compiler then retries. */
+  readonly missingModules: Set<string>;
 }
 
 /** Records a diagnostic at a statement's location. */

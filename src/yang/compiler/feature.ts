@@ -65,7 +65,7 @@ const featureEnabled = (context: CompileContext, module: ModuleContext, name: st
     return false;
   }
   visiting.add(key);
-  const listed = module.loaded.features === 'all' || module.loaded.features.includes(name);
+  const listed = module.allFeatures === true || module.loaded.features === 'all' || module.loaded.features.includes(name);
   const conditions = subs(definition.statement, 'if-feature').every((ifFeature) =>
     evaluateIfFeature(context, definition.file, ifFeature, visiting),
   );

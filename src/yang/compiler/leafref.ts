@@ -20,6 +20,7 @@ const dataParent = (node: SchemaNode): SchemaNode | undefined => {
 
 /** Resolves a leafref path from a context node; a string is the reason it failed. */
 export const resolveLeafrefPath = (
+  context: CompileContext,
   tree: SchemaTree,
   contextNode: SchemaNode,
   spec: LeafrefTypeSpec,
@@ -45,7 +46,10 @@ export const resolveLeafrefPath = (
     if (next === undefined && (current?.kind === 'rpc' || current?.kind === 'action')) {
       next = name === 'input' ? current.input : name === 'output' ? current.output : undefined;
     }
-    if (next === undefined) return `node "${step}" not found`;
+    if (next === undefined) {
+      if (tree.modules.get(module)?.implemented === false) context.missingModules.add(module);
+      return `node "${step}" not found`;
+    }
     current = next;
   }
   if (current === undefined || (current.kind !== 'leaf' && current.kind !== 'leaf-list')) return 'target is not a leaf or leaf-list';
@@ -61,7 +65,7 @@ export const resolveLeafrefs = (context: CompileContext, tree: SchemaTree, nodes
       return members.every((member, index) => member === type.members[index]) ? type : { ...type, members };
     }
     if (type.base !== 'leafref' || type.path === '') return type;
-    const target = resolveLeafrefPath(tree, node, type);
+    const target = resolveLeafrefPath(context, tree, node, type);
     if (typeof target === 'string') {
       report(context, 'error', 'leafref-target-not-found', `leafref path "${type.path}" of "${node.name}": ${target}`, node.location);
       return type;

@@ -40,7 +40,6 @@ export interface CompiledType {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-const typedefCache = new WeakMap<Statement, TypeSpec | 'in-progress'>();
 
 const annotation = (statement: Statement): ErrorAnnotation => {
   const errorMessage = subArgument(statement, 'error-message');
@@ -83,6 +82,7 @@ const builtinSpec = (name: BuiltinTypeName): Mutable<TypeSpec> => {
 
 /** Compiles a typedef once (its type in its own scope), detecting circular chains. @see RFC 7950 §7.3 */
 const compileTypedef = (context: CompileContext, typedef: Statement, scope: Scope): TypeSpec | undefined => {
+  const typedefCache = context.typedefCache as WeakMap<Statement, TypeSpec | 'in-progress'>;
   const cached = typedefCache.get(typedef);
   if (cached === 'in-progress') {
     report(context, 'error', 'circular-typedef', `typedef "${typedef.argument ?? ''}" refers to itself`, typedef.location);

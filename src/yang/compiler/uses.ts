@@ -52,6 +52,7 @@ export const expandUses = (
     if (!ifFeaturesHold(context, scope.file, augment)) continue;
     const steps = parseSchemaNodeId(augment.argument ?? '', scope.file, environment.module);
     const target = steps === undefined ? undefined : walkSchemaNodeId(nodes, steps);
+    if (target === undefined && existsInStatements(found.statement, augment.argument ?? '')) continue;
     if (target === undefined || !('children' in target)) {
       report(context, 'error', 'augment-target-not-found', `augment target "${augment.argument ?? ''}" not found in uses`, augment.location);
       continue;
@@ -66,6 +67,7 @@ export const expandUses = (
   for (const refine of subs(statement, 'refine')) {
     const steps = parseSchemaNodeId(refine.argument ?? '', scope.file, environment.module);
     const target = steps === undefined ? undefined : walkSchemaNodeId(nodes, steps.map((step) => ({ ...step, module: undefined })));
+    if (target === undefined && existsInStatements(found.statement, refine.argument ?? '')) continue;
     if (target === undefined) {
       report(context, 'error', 'refine-target-not-found', `refine target "${refine.argument ?? ''}" not found`, refine.location);
       continue;
@@ -73,6 +75,22 @@ export const expandUses = (
     applyRefine(context, refine, target, scope);
   }
   return nodes;
+};
+
+/**
+ * True when a descendant path names statements of the grouping that were left out (disabled by
+ * if-feature), or crosses a nested `uses` we cannot see through here; such refines and augments
+ * are dropped silently, as libyang does for disabled targets.
+ */
+const existsInStatements = (grouping: Statement, path: string): boolean => {
+  let level: readonly Statement[] = grouping.substatements;
+  for (const step of path.trim().split('/')) {
+    const name = step.replace(/^.*:/, '');
+    const found = level.find((child) => child.prefix === undefined && child.argument === name && child.keyword !== 'uses');
+    if (found === undefined) return level.some((child) => child.keyword === 'uses' && child.prefix === undefined);
+    level = found.substatements;
+  }
+  return true;
 };
 
 setUsesExpander(expandUses);

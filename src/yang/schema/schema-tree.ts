@@ -19,6 +19,8 @@ export interface AugmentRecord {
   readonly statement: Statement;
   /** The module or submodule file whose prefixes the statement uses. */
   readonly prefixes: ReadonlyMap<string, string>;
+  /** True when the augment is written in a submodule. */
+  readonly fromSubmodule: boolean;
 }
 
 /** One module after compilation. @see RFC 7950 §7.1 */
