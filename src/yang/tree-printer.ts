@@ -166,7 +166,11 @@ const parsedOpts = (statement: Statement, keys: readonly string[]): string => {
 };
 
 const displayName = (statement: Statement): string =>
-  statement.keyword === 'choice' || statement.keyword === 'case' ? `(${statement.argument ?? ''})` : (statement.argument ?? '');
+  statement.keyword === 'choice' || statement.keyword === 'case'
+    ? `(${statement.argument ?? ''})`
+    : statement.keyword === 'input' || statement.keyword === 'output'
+      ? statement.keyword
+      : (statement.argument ?? '');
 
 const fromParsed = (statement: Statement, inherited: ParsedContext, overrides: Partial<PrintNode> = {}): PrintNode => {
   const explicitConfig = first(statement, 'config');

@@ -1,0 +1,145 @@
+/**
+ * @module yang/tree-printer.test
+ * Our tree diagrams against `yanglint -f tree` (libyang 2.1): every module of Debian's yuma
+ * corpus and our own fixtures, compared after whitespace normalisation only.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { compileSchema } from './compiler/compile-schema.ts';
+import { loadModulesFromDirectories } from './library/load-modules-from-directories.ts';
+import { loadModulesFromTexts } from './library/load-modules-from-texts.ts';
+import { printTree } from './tree-printer.ts';
+
+const CORPUS = '/usr/share/yuma/modules';
+const FIXTURES = join(import.meta.dirname, '../../test/fixtures/yang-compiler');
+const STRICT = process.env.CI === 'true';
+
+/**
+ * Corpus modules whose diagram cannot be compared: yanglint itself fails on them.
+ * Our compiler's verdict on them is checked instead (`compiles`).
+ */
+const KNOWN_DIFFERENCES: Readonly<Record<string, { readonly reason: string; readonly compiles: boolean }>> = {
+  // yanglint 2.1.30 segfaults printing these three (a libyang bug); we compile them.
+  'ietf-netconf': { reason: 'yanglint crashes (SIGSEGV)', compiles: true },
+  'ietf-netconf-with-defaults': { reason: 'yanglint crashes (SIGSEGV)', compiles: true },
+  'ietf-origin': { reason: 'yanglint crashes (SIGSEGV)', compiles: true },
+  // A submodule: neither tool prints it on its own.
+  'ietf-ipv6-router-advertisements': { reason: 'submodule', compiles: false },
+  // Its augment targets if:statistics under if:interface, which ietf-interfaces@2014 does not have:
+  // yanglint rejects the module, and so do we (augment-target-not-found).
+  'ietf-if-ethernet-like': { reason: 'invalid module (augment target missing)', compiles: false },
+};
+
+const yanglintAvailable = (): boolean => {
+  try {
+    execFileSync('yanglint', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const normalize = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
+
+const yanglintTree = (directory: string, file: string): string =>
+  execFileSync('yanglint', ['-f', 'tree', '-p', directory, file], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+
+const ours = (directory: string, name: string): { tree: string | undefined; errors: string[] } => {
+  const set = loadModulesFromDirectories([directory], [name], { recursive: true });
+  const { schema, diagnostics } = compileSchema(set, { enableFeaturesOfImplicitlyImplemented: true });
+  const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.location.file}:${d.location.line}: ${d.code}: ${d.message}`);
+  return { tree: schema === undefined ? undefined : printTree(schema, [name]), errors };
+};
+
+const moduleName = (file: string): string => file.replace(/^.*\//, '').replace(/(@[^@]*)?\.yang$/, '');
+
+describe('printTree against yanglint -f tree', () => {
+  const available = yanglintAvailable() && existsSync(CORPUS);
+  if (!available) {
+    it('needs yanglint and the yuma corpus', (t) => {
+      if (STRICT) assert.fail(`yanglint or ${CORPUS} missing`);
+      t.skip(`yanglint or ${CORPUS} missing (install libyang2-tools and libyuma-base)`);
+    });
+    return;
+  }
+  const files = readdirSync(CORPUS, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.yang'))
+    .sort();
+  for (const file of files) {
+    const name = moduleName(file);
+    const known = KNOWN_DIFFERENCES[name];
+    it(`yuma corpus: ${name}`, () => {
+      const result = ours(CORPUS, name);
+      if (known !== undefined) {
+        assert.equal(result.tree !== undefined, known.compiles, `${known.reason}\n${result.errors.join('\n')}`);
+        return;
+      }
+      assert.deepEqual(result.errors, []);
+      assert.equal(normalize(result.tree ?? ''), normalize(yanglintTree(CORPUS, join(CORPUS, file))));
+    });
+  }
+  for (const file of readdirSync(FIXTURES).filter((f) => f.startsWith('printer-') && f.endsWith('.yang'))) {
+    it(`fixture: ${file}`, () => {
+      const result = ours(FIXTURES, moduleName(file));
+      assert.deepEqual(result.errors, []);
+      assert.equal(normalize(result.tree ?? ''), normalize(yanglintTree(FIXTURES, join(FIXTURES, file))));
+    });
+  }
+});
+
+describe('printTree layout', () => {
+  const cases = [
+    {
+      name: 'keys first, type column aligned without lists, rpcs and notifications sections',
+      modules: {
+        'k.yang': `module k { yang-version 1.1; namespace "urn:k"; prefix k;
+          list entry { key "b a"; leaf x { type string; } leaf a { type string; } leaf b { type int8; } }
+          container c { leaf short { type string; } list a-very-long-list-name { key id; leaf id { type string; } } }
+          rpc go { input { leaf speed { type uint8; mandatory true; } } }
+          notification done { leaf at { type string; } } }`,
+      },
+      expected: `module: k
+  +--rw entry* [b a]
+  |  +--rw b    int8
+  |  +--rw a    string
+  |  +--rw x?   string
+  +--rw c
+     +--rw short?   string
+     +--rw a-very-long-list-name* [id]
+        +--rw id    string
+
+  rpcs:
+    +---x go
+       +---w input
+          +---w speed    uint8
+
+  notifications:
+    +---n done
+       +---- at?   string`,
+    },
+  ];
+  for (const testCase of cases) {
+    it(testCase.name, () => {
+      const { schema, diagnostics } = compileSchema(loadModulesFromTexts(testCase.modules, ['k']));
+      assert.deepEqual(diagnostics.filter((d) => d.severity === 'error'), []);
+      assert.ok(schema !== undefined);
+      assert.equal(normalize(printTree(schema, ['k'])), testCase.expected);
+    });
+  }
+});
+
+describe('printTree reads its fixtures in place', () => {
+  it('has fixtures', () => {
+    assert.ok(readdirSync(FIXTURES).some((file) => file.startsWith('printer-')));
+    assert.match(readFileSync(join(FIXTURES, 'printer-base.yang'), 'utf8'), /module printer-base/);
+  });
+});
