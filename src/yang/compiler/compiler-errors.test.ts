@@ -91,6 +91,8 @@ const CASES: readonly ErrorCase[] = [
     name: 'mandatory node in the default case', code: 'mandatory-in-default-case', line: 3,
     module: yang('choice c { default a;\ncase a { leaf x { type string; mandatory true; } } leaf b { type string; } }'),
   },
+  { name: 'must with bad XPath syntax', code: 'invalid-xpath', line: 2, module: yang('leaf a { type string; must "../b ="; }') },
+  { name: 'must naming a missing node (warning)', code: 'xpath-node-not-found', line: 2, module: yang('leaf a { type string; must "../nope = 1"; }') },
 ];
 
 describe('compiler diagnostics', () => {
