@@ -33,9 +33,6 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, { readonly reason: string; read
   // Its augment targets if:statistics under if:interface, which ietf-interfaces@2014 does not have:
   // yanglint rejects the module, and so do we (augment-target-not-found).
   'ietf-if-ethernet-like': { reason: 'invalid module (augment target missing)', compiles: false },
-  // TODO(#3): yang-data structures (RFC 8040 §8) are not compiled or printed yet.
-  'ietf-restconf': { reason: 'yang-data structures not printed yet', compiles: true },
-  'ietf-yang-patch': { reason: 'yang-data structures not printed yet', compiles: true },
 };
 
 const yanglintAvailable = (): boolean => {

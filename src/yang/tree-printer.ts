@@ -1,13 +1,15 @@
 /**
  * @module yang/tree-printer
  * RFC 8340 tree diagrams of compiled modules, in the layout of `yanglint -f tree` (libyang 2.1):
- * the module's own data nodes, then `augment` sections, `rpcs:` and `notifications:`.
+ * the module's own data nodes, then `augment` sections, `rpcs:`, `notifications:` and the data
+ * templates (`yang-data name:` with `----` flags, `structure name:` with none), consecutive
+ * sections of one kind not separated by a blank line.
  * Like yanglint, augment sections are printed from the augment statements as written
  * (uses shown as `-u`, actions and notifications after the data nodes).
  * @see RFC 8340 §2
  */
 import type { InteriorNode, SchemaNode } from './schema/schema-node.ts';
-import type { AugmentRecord, SchemaTree } from './schema/schema-tree.ts';
+import type { AugmentRecord, SchemaTree, YangDataKind } from './schema/schema-tree.ts';
 import type { Statement } from './statement.ts';
 
 /** One line of the diagram before layout. */
@@ -32,7 +34,12 @@ const STATUS_MARK = { current: '+', deprecated: 'x', obsolete: 'o' } as const;
 
 const render = (nodes: readonly PrintNode[], indent: string, out: string[]): void => {
   // yanglint leaves lists (whose keys follow the name) out of the type column's alignment.
-  const width = Math.max(0, ...nodes.filter((node) => node.keys === undefined && node.opts !== '*' || node.type !== undefined).map((node) => node.name.length + 1));
+  const width = Math.max(
+    0,
+    ...nodes
+      .filter((node) => (node.keys === undefined && node.opts !== '*') || node.type !== undefined)
+      .map((node) => node.name.length + 1),
+  );
   nodes.forEach((node, index) => {
     const groupWidth = node.groupWidth ?? width;
     const head = `${node.name}${node.opts}`;
@@ -48,7 +55,10 @@ const render = (nodes: readonly PrintNode[], indent: string, out: string[]): voi
 
 // ---- compiled nodes -------------------------------------------------------------------------
 
-type Context = 'data' | 'input' | 'output' | 'notification';
+type Context = 'data' | 'input' | 'output' | 'notification' | YangDataKind;
+
+/** The flags column inside a data template: `----` for yang-data, nothing for a structure. */
+const TEMPLATE_FLAGS: Readonly<Record<YangDataKind, string>> = { 'yang-data': '-- ', structure: ' ' };
 
 const compiledFlags = (node: SchemaNode, context: Context): string => {
   switch (node.kind) {
@@ -64,7 +74,16 @@ const compiledFlags = (node: SchemaNode, context: Context): string => {
     case 'case':
       return ':';
     default:
-      return context === 'input' ? '-w ' : context === 'notification' ? '-- ' : context === 'output' ? 'ro ' : node.config ? 'rw ' : 'ro ';
+      if (context === 'yang-data' || context === 'structure') return TEMPLATE_FLAGS[context];
+      return context === 'input'
+        ? '-w '
+        : context === 'notification'
+          ? '-- '
+          : context === 'output'
+            ? 'ro '
+            : node.config
+              ? 'rw '
+              : 'ro ';
   }
 };
 
@@ -101,14 +120,24 @@ const compiledType = (node: SchemaNode): string | undefined => {
 
 /** Data children first, then actions, then notifications (libyang keeps them in separate lists). */
 const orderedChildren = (node: InteriorNode, module: string): SchemaNode[] => {
-  const own = node.children.filter((child) => child.module === module || child.kind === 'input' || child.kind === 'output');
+  const own = node.children.filter(
+    (child) => child.module === module || child.kind === 'input' || child.kind === 'output',
+  );
   const rank = (child: SchemaNode): number => (child.kind === 'action' ? 1 : child.kind === 'notification' ? 2 : 0);
   return [...own].sort((a, b) => rank(a) - rank(b));
 };
 
 const fromCompiled = (node: SchemaNode, module: string, context: Context): PrintNode => {
   const childContext: Context =
-    node.kind === 'input' ? 'input' : node.kind === 'output' ? 'output' : node.kind === 'notification' ? 'notification' : node.kind === 'action' ? 'data' : context;
+    node.kind === 'input'
+      ? 'input'
+      : node.kind === 'output'
+        ? 'output'
+        : node.kind === 'notification'
+          ? 'notification'
+          : node.kind === 'action'
+            ? 'data'
+            : context;
   let children: PrintNode[] = [];
   if ('children' in node) {
     children = orderedChildren(node, module)
@@ -132,7 +161,21 @@ const fromCompiled = (node: SchemaNode, module: string, context: Context): Print
 const first = (statement: Statement, keyword: string): string | undefined =>
   statement.substatements.find((sub) => sub.prefix === undefined && sub.keyword === keyword)?.argument;
 
-const SHOWN = new Set(['container', 'leaf', 'leaf-list', 'list', 'choice', 'case', 'anydata', 'anyxml', 'uses', 'action', 'notification', 'input', 'output']);
+const SHOWN = new Set([
+  'container',
+  'leaf',
+  'leaf-list',
+  'list',
+  'choice',
+  'case',
+  'anydata',
+  'anyxml',
+  'uses',
+  'action',
+  'notification',
+  'input',
+  'output',
+]);
 
 interface ParsedContext {
   readonly config: boolean;
@@ -179,18 +222,48 @@ const fromParsed = (statement: Statement, inherited: ParsedContext, overrides: P
   const status = explicitStatus === 'deprecated' || explicitStatus === 'obsolete' ? explicitStatus : inherited.status;
   const keyword = statement.keyword;
   const context: Context =
-    keyword === 'input' ? 'input' : keyword === 'output' ? 'output' : keyword === 'notification' ? 'output' : inherited.context;
+    keyword === 'input'
+      ? 'input'
+      : keyword === 'output'
+        ? 'output'
+        : keyword === 'notification'
+          ? 'output'
+          : inherited.context;
   const flags =
-    keyword === 'case' ? ':' : keyword === 'uses' ? '-u ' : keyword === 'action' ? '-x ' : keyword === 'notification' ? '-n ' :
-    keyword === 'input' ? '-w ' : keyword === 'output' ? 'ro ' : inherited.context === 'input' ? '-w ' : inherited.context === 'output' ? 'ro ' : config ? 'rw ' : 'ro ';
+    keyword === 'case'
+      ? ':'
+      : keyword === 'uses'
+        ? '-u '
+        : keyword === 'action'
+          ? '-x '
+          : keyword === 'notification'
+            ? '-n '
+            : keyword === 'input'
+              ? '-w '
+              : keyword === 'output'
+                ? 'ro '
+                : inherited.context === 'input'
+                  ? '-w '
+                  : inherited.context === 'output'
+                    ? 'ro '
+                    : config
+                      ? 'rw '
+                      : 'ro ';
   const typeStatement = statement.substatements.find((sub) => sub.prefix === undefined && sub.keyword === 'type');
   const type =
-    keyword === 'anydata' || keyword === 'anyxml' ? keyword :
-    typeStatement === undefined ? undefined :
-    typeStatement.argument === 'leafref' ? `-> ${first(typeStatement, 'path') ?? ''}` : typeStatement.argument;
+    keyword === 'anydata' || keyword === 'anyxml'
+      ? keyword
+      : typeStatement === undefined
+        ? undefined
+        : typeStatement.argument === 'leafref'
+          ? `-> ${first(typeStatement, 'path') ?? ''}`
+          : typeStatement.argument;
   const keyText = keyword === 'list' ? first(statement, 'key') : undefined;
   const childContext: ParsedContext = {
-    config, status, context, keys: keyText === undefined ? [] : keyText.trim().split(/\s+/),
+    config,
+    status,
+    context,
+    keys: keyText === undefined ? [] : keyText.trim().split(/\s+/),
   };
   let children: PrintNode[];
   const childStatements = parsedChildren(statement);
@@ -201,8 +274,14 @@ const fromParsed = (statement: Statement, inherited: ParsedContext, overrides: P
       // yanglint lays a shorthand case's node out as if it were still the choice's direct child.
       const inner = fromParsed(child, childContext, { groupWidth: width, hasNext: index < childStatements.length - 1 });
       return {
-        status: inner.status, flags: ':', name: `(${child.argument ?? ''})`, opts: inner.opts === '?' ? '?' : '',
-        type: undefined, keys: undefined, features: [], children: [inner],
+        status: inner.status,
+        flags: ':',
+        name: `(${child.argument ?? ''})`,
+        opts: inner.opts === '?' ? '?' : '',
+        type: undefined,
+        keys: undefined,
+        features: [],
+        children: [inner],
       };
     });
   } else {
@@ -215,7 +294,9 @@ const fromParsed = (statement: Statement, inherited: ParsedContext, overrides: P
     opts: parsedOpts(statement, inherited.keys),
     type,
     keys: keyText?.trim().split(/\s+/).join(' '),
-    features: statement.substatements.filter((sub) => sub.prefix === undefined && sub.keyword === 'if-feature').map((sub) => sub.argument ?? ''),
+    features: statement.substatements
+      .filter((sub) => sub.prefix === undefined && sub.keyword === 'if-feature')
+      .map((sub) => sub.argument ?? ''),
     children,
     ...overrides,
   };
@@ -243,7 +324,9 @@ export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): s
     const module = schema.modules.get(moduleName);
     if (module === undefined) continue;
     out.push(`module: ${moduleName}`);
-    const data = schema.children.filter((node) => node.module === moduleName).map((node) => fromCompiled(node, moduleName, 'data'));
+    const data = schema.children
+      .filter((node) => node.module === moduleName)
+      .map((node) => fromCompiled(node, moduleName, 'data'));
     render(data, '  ', out);
     // yanglint prints the augments written in the module itself, not those of its submodules.
     const augments = module.augments.filter((record) => !record.fromSubmodule);
@@ -254,12 +337,32 @@ export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): s
     const rpcs = schema.rpcs.filter((node) => node.module === moduleName);
     if (rpcs.length > 0) {
       out.push('', '  rpcs:');
-      render(rpcs.map((node) => fromCompiled(node, moduleName, 'data')), '    ', out);
+      render(
+        rpcs.map((node) => fromCompiled(node, moduleName, 'data')),
+        '    ',
+        out,
+      );
     }
     const notifications = schema.notifications.filter((node) => node.module === moduleName);
     if (notifications.length > 0) {
       out.push('', '  notifications:');
-      render(notifications.map((node) => fromCompiled(node, moduleName, 'data')), '    ', out);
+      render(
+        notifications.map((node) => fromCompiled(node, moduleName, 'data')),
+        '    ',
+        out,
+      );
+    }
+    let previousKind: YangDataKind | undefined;
+    for (const structure of schema.yangData.values()) {
+      if (structure.module !== moduleName) continue;
+      if (structure.kind !== previousKind) out.push('');
+      previousKind = structure.kind;
+      out.push(`  ${structure.kind} ${structure.name}:`);
+      render(
+        structure.children.map((node) => fromCompiled(node, moduleName, structure.kind)),
+        '    ',
+        out,
+      );
     }
   }
   return `${out.join('\n')}\n`;

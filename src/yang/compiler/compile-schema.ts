@@ -2,12 +2,13 @@
  * @module yang/compiler/compile-schema
  * The compiler's entry: ModuleSet → SchemaTree. Passes: module tables → features → identities
  * → data trees of implemented modules (uses expanded) → augments → deviations → config/status
- * → keys, indexes and node rules → leafrefs and XPath. Diagnostics are collected, never thrown.
+ * → keys, indexes and node rules → leafrefs and XPath → data templates (yang-data, structure).
+ * Diagnostics are collected, never thrown.
  * @see RFC 7950 §7
  */
 import type { LoadedModule, ModuleSet } from '../loaded-module.ts';
-import type { CompiledModule, SchemaTree } from '../schema/schema-tree.ts';
 import type { NotificationNode, OperationNode, SchemaNode } from '../schema/schema-node.ts';
+import type { CompiledModule, SchemaTree } from '../schema/schema-tree.ts';
 import type { Diagnostic, Statement } from '../statement.ts';
 import { applyAugments } from './augment.ts';
 import { indexChildren, indexSubtree, inheritConfigAndStatus } from './config.ts';
@@ -21,6 +22,7 @@ import { buildChildren, extensionsOf } from './node-builder.ts';
 import { checkNode, resolveKeys } from './node-checks.ts';
 import './uses.ts';
 import { checkXPath } from './xpath-check.ts';
+import { compileYangData } from './yang-data.ts';
 
 /** Options of {@link compileSchema}. */
 export interface CompileSchemaOptions {
@@ -54,19 +56,38 @@ const moduleContextOf = (loaded: LoadedModule): ModuleContext => {
   const files = [main];
   for (const submodule of loaded.submodules) {
     const belongsTo = subs(submodule.statement, 'belongs-to')[0];
-    files.push(fileOf(submodule.statement, loaded.name, subArgument(belongsTo ?? submodule.statement, 'prefix') ?? loaded.prefix));
+    files.push(
+      fileOf(
+        submodule.statement,
+        loaded.name,
+        subArgument(belongsTo ?? submodule.statement, 'prefix') ?? loaded.prefix,
+      ),
+    );
   }
   const module: ModuleContext = {
-    loaded, name: loaded.name, files, scopes: new Map(), typedefs: new Map(), groupings: new Map(),
-    featureStatements: new Map(), identityStatements: new Map(), extensionNames: new Set(), features: new Map(), identities: new Map(),
+    loaded,
+    name: loaded.name,
+    files,
+    scopes: new Map(),
+    typedefs: new Map(),
+    groupings: new Map(),
+    featureStatements: new Map(),
+    identityStatements: new Map(),
+    extensionNames: new Set(),
+    features: new Map(),
+    identities: new Map(),
   };
   for (const file of files) {
     const scope: Scope = { file, parent: undefined, typedefs: module.typedefs, groupings: module.groupings };
     (module.scopes as Map<SourceFile, Scope>).set(file, scope);
-    for (const typedef of subs(file.statement, 'typedef')) module.typedefs.set(typedef.argument ?? '', { statement: typedef, scope });
-    for (const grouping of subs(file.statement, 'grouping')) module.groupings.set(grouping.argument ?? '', { statement: grouping, scope });
-    for (const feature of subs(file.statement, 'feature')) module.featureStatements.set(feature.argument ?? '', { statement: feature, file });
-    for (const identity of subs(file.statement, 'identity')) module.identityStatements.set(identity.argument ?? '', { statement: identity, file });
+    for (const typedef of subs(file.statement, 'typedef'))
+      module.typedefs.set(typedef.argument ?? '', { statement: typedef, scope });
+    for (const grouping of subs(file.statement, 'grouping'))
+      module.groupings.set(grouping.argument ?? '', { statement: grouping, scope });
+    for (const feature of subs(file.statement, 'feature'))
+      module.featureStatements.set(feature.argument ?? '', { statement: feature, file });
+    for (const identity of subs(file.statement, 'identity'))
+      module.identityStatements.set(identity.argument ?? '', { statement: identity, file });
     for (const extension of subs(file.statement, 'extension')) module.extensionNames.add(extension.argument ?? '');
   }
   return module;
@@ -78,8 +99,12 @@ const referencedPrefixes = (statement: Statement, out: Set<string>): void => {
     if (child.prefix !== undefined) continue;
     if (child.keyword === 'augment' || child.keyword === 'deviation' || child.keyword === 'path') {
       const text = child.argument ?? '';
-      if (/^\s*\//.test(text) && (child.keyword !== 'augment' || statement.keyword === 'module' || statement.keyword === 'submodule')) {
-        for (const match of text.matchAll(/([A-Za-z_][\w.-]*):[A-Za-z_]/g)) if (match[1] !== undefined) out.add(match[1]);
+      if (
+        /^\s*\//.test(text) &&
+        (child.keyword !== 'augment' || statement.keyword === 'module' || statement.keyword === 'submodule')
+      ) {
+        for (const match of text.matchAll(/([A-Za-z_][\w.-]*):[A-Za-z_]/g))
+          if (match[1] !== undefined) out.add(match[1]);
       }
     }
     referencedPrefixes(child, out);
@@ -91,7 +116,10 @@ const referencedPrefixes = (statement: Statement, out: Set<string>): void => {
  * or refer to by an absolute leafref path (those must be implemented for the references to exist).
  * @see RFC 7950 §5.6.5
  */
-const implementedModules = (modules: ReadonlyMap<string, ModuleContext>, extra: ReadonlySet<string>): ModuleContext[] => {
+const implementedModules = (
+  modules: ReadonlyMap<string, ModuleContext>,
+  extra: ReadonlySet<string>,
+): ModuleContext[] => {
   const result = new Set([...modules.values()].filter((module) => module.loaded.implemented || extra.has(module.name)));
   const queue = [...result];
   for (let module = queue.pop(); module !== undefined; module = queue.pop()) {
@@ -135,7 +163,10 @@ const compileOnce = (
   const modules = new Map<string, ModuleContext>();
   for (const loaded of set.modules) modules.set(loaded.name, moduleContextOf(loaded));
   const context: CompileContext = {
-    modules, diagnostics: [...set.diagnostics], typedefCache: new WeakMap(), missingModules: new Set(),
+    modules,
+    diagnostics: [...set.diagnostics],
+    typedefCache: new WeakMap(),
+    missingModules: new Set(),
   };
   for (const module of modules.values()) for (const file of module.files) checkGrammar(context, file.statement);
   const implemented = implementedModules(modules, extra);
@@ -152,7 +183,12 @@ const compileOnce = (
     for (const file of module.files) {
       const scope = module.scopes.get(file);
       if (scope === undefined) continue;
-      for (const node of buildChildren(context, file.statement.substatements, undefined, { module: module.name, scope, whens: [], groupings: new Set() })) {
+      for (const node of buildChildren(context, file.statement.substatements, undefined, {
+        module: module.name,
+        scope,
+        whens: [],
+        groupings: new Set(),
+      })) {
         if (node.kind === 'rpc' || node.kind === 'action') rpcs.push(node);
         else if (node.kind === 'notification') notifications.push(node);
         else data.push(node);
@@ -161,11 +197,16 @@ const compileOnce = (
   }
   const roots = (): SchemaNode[] => [...data, ...rpcs, ...notifications];
   const augments = applyAugments(context, roots, implemented);
-  applyDeviations(context, roots, (node) => {
-    data = data.filter((other) => other !== node);
-    rpcs = rpcs.filter((other) => other !== node);
-    notifications = notifications.filter((other) => other !== node);
-  }, implemented);
+  applyDeviations(
+    context,
+    roots,
+    (node) => {
+      data = data.filter((other) => other !== node);
+      rpcs = rpcs.filter((other) => other !== node);
+      notifications = notifications.filter((other) => other !== node);
+    },
+    implemented,
+  );
 
   const all = roots();
   const walk = (nodes: readonly SchemaNode[], visit: (node: SchemaNode) => void): void => {
@@ -178,7 +219,11 @@ const compileOnce = (
     if (node.kind === 'list') resolveKeys(context, node);
   });
   for (const node of all) inheritConfigAndStatus(context, node, true, 'current', false);
-  const top = { children: all, childIndex: new Map<string, SchemaNode>(), dataChildIndex: new Map<string, SchemaNode>() };
+  const top = {
+    children: all,
+    childIndex: new Map<string, SchemaNode>(),
+    dataChildIndex: new Map<string, SchemaNode>(),
+  };
   indexChildren(context, top);
   for (const node of all) indexSubtree(context, node);
   walk(all, (node) => checkNode(context, node));
@@ -197,11 +242,14 @@ const compileOnce = (
       features: module.features,
       identities: module.identities,
       augments: augments.get(module.name) ?? [],
-      extensions: extensionsOf(module.loaded.statement, module.scopes.get(mainFile) ?? { file: mainFile, parent: undefined, typedefs: new Map(), groupings: new Map() }),
+      extensions: extensionsOf(
+        module.loaded.statement,
+        module.scopes.get(mainFile) ?? { file: mainFile, parent: undefined, typedefs: new Map(), groupings: new Map() },
+      ),
       statement: module.loaded.statement,
     });
   }
-  const schema: SchemaTree = {
+  const tree: Omit<SchemaTree, 'yangData'> = {
     children: data,
     dataChildIndex: top.dataChildIndex,
     rpcs,
@@ -209,11 +257,20 @@ const compileOnce = (
     modules: compiledModules,
     modulesByNamespace: new Map([...compiledModules.values()].map((module) => [module.namespace, module])),
     identities: new Map(
-      [...modules.values()].flatMap((module) => [...module.identities].map(([name, identity]) => [`${module.name}:${name}`, identity] as const)),
+      [...modules.values()].flatMap((module) =>
+        [...module.identities].map(([name, identity]) => [`${module.name}:${name}`, identity] as const),
+      ),
     ),
+  };
+  const schema: SchemaTree = {
+    ...tree,
+    yangData: compileYangData(context, [...modules.values()], tree, options.checkXPath !== false),
   };
   resolveLeafrefs(context, schema, all);
   if (options.checkXPath !== false) checkXPath(context, schema, all);
   const failed = context.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-  return { result: { schema: failed ? undefined : schema, diagnostics: context.diagnostics }, missing: context.missingModules };
+  return {
+    result: { schema: failed ? undefined : schema, diagnostics: context.diagnostics },
+    missing: context.missingModules,
+  };
 };

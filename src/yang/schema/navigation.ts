@@ -5,17 +5,14 @@
  * @see RFC 7950 §6.5
  */
 import type { InteriorNode, SchemaNode } from './schema-node.ts';
-import type { SchemaTree } from './schema-tree.ts';
+import type { SchemaTree, YangDataStructure } from './schema-tree.ts';
 
-/** The parent of a top-level node is the tree itself. */
-export type SchemaParent = InteriorNode | SchemaTree;
+/** The parent of a top-level node is the tree itself (or, for a template's nodes, the template). */
+export type SchemaParent = InteriorNode | SchemaTree | YangDataStructure;
 
 /** A data child (through choice/case) named `module:name`, or by local name when `module` is undefined. @see RFC 7950 §7.9 */
-export const childByName = (
-  parent: SchemaParent,
-  module: string | undefined,
-  name: string,
-): SchemaNode | undefined => parent.dataChildIndex.get(module === undefined ? name : `${module}:${name}`);
+export const childByName = (parent: SchemaParent, module: string | undefined, name: string): SchemaNode | undefined =>
+  parent.dataChildIndex.get(module === undefined ? name : `${module}:${name}`);
 
 /** The data nodes directly below `parent`, looking through choice and case. @see RFC 7950 §7.9 */
 export const dataChildren = (parent: SchemaParent): SchemaNode[] => {

@@ -4,7 +4,7 @@
  * operations, notifications, and the lookup tables the data layer needs.
  * @see RFC 7950 §3, RFC 8525
  */
-import type { Statement } from '../statement.ts';
+import type { SourceLocation, Statement } from '../statement.ts';
 import type { Identity } from '../type-spec.ts';
 import type { ExtensionInstance, NotificationNode, OperationNode, SchemaNode } from './schema-node.ts';
 
@@ -43,6 +43,31 @@ export interface CompiledModule {
   readonly statement: Statement;
 }
 
+/** Which extension defines a data template. @see RFC 8040 §8 (`rc:yang-data`), RFC 8791 §3 (`sx:structure`) */
+export type YangDataKind = 'yang-data' | 'structure';
+
+/**
+ * A data template: an `rc:yang-data` or `sx:structure` instance compiled like data nodes (uses
+ * expanded, typedefs and leafrefs resolved) but not datastore data, so `config` is false
+ * throughout. Message bodies such as `ietf-restconf:errors` or `ietf-yang-patch:yang-patch`
+ * are decoded against it; its top-level nodes have no parent.
+ * @see RFC 8040 §8, RFC 8791
+ */
+export interface YangDataStructure {
+  readonly kind: YangDataKind;
+  /** The module whose extension statement defines the template. */
+  readonly module: string;
+  /** The extension's argument (`yang-errors`), not the top-level node's name (`errors`). */
+  readonly name: string;
+  /** Top-level nodes in schema order: one container for `yang-data`. */
+  readonly children: readonly SchemaNode[];
+  /** Direct children by `module:name`. */
+  readonly childIndex: ReadonlyMap<string, SchemaNode>;
+  /** Data children (looking through choice and case) by `module:name` and by local name. */
+  readonly dataChildIndex: ReadonlyMap<string, SchemaNode>;
+  readonly location: SourceLocation;
+}
+
 /** The compiled schema of a whole module set. */
 export interface SchemaTree {
   /** Top-level data nodes of all implemented modules, in module then schema order. */
@@ -55,4 +80,6 @@ export interface SchemaTree {
   readonly modulesByNamespace: ReadonlyMap<string, CompiledModule>;
   /** Every identity by `module:name`. */
   readonly identities: ReadonlyMap<string, Identity>;
+  /** Data templates of every module, by `module:name` (the extension's argument), in source order. */
+  readonly yangData: ReadonlyMap<string, YangDataStructure>;
 }
