@@ -1,0 +1,210 @@
+/**
+ * @module data/json-decode
+ * RFC 7951 JSON (already `JSON.parse`d) → instance nodes. Values are parsed once here into typed
+ * values; every problem is a ManagementError with its error-path.
+ * @see RFC 7951 §4–§6, RFC 8040 §7
+ */
+import {
+  InvalidValueError,
+  MalformedMessageError,
+  UnknownElementError,
+  UnknownNamespaceError,
+} from '../errors/index.ts';
+import type { CaseNode, ChoiceNode, LeafListNode, LeafNode, ListNode, YangValue } from '../yang/index.ts';
+import { isTypeCheckFailure, parseJson, yangValuesEqual } from '../yang/index.ts';
+import type { DecodeJsonOptions } from './decode-state.ts';
+import { DecodeState } from './decode-state.ts';
+import { entryKeyOf } from './entry-key.ts';
+import type { AnydataValue, InstanceNode, ListEntry, Slot } from './instance-node.ts';
+import { instanceFromSlots, isEmptyInstance } from './instance-node.ts';
+import { jsonValueContext } from './json-value-context.ts';
+import { listInstanceFromEntries } from './list-instance.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
+import { slotChildByName, slotTableOf } from './slot-table.ts';
+
+export type { DecodeJsonOptions } from './decode-state.ts';
+
+const isObject = (raw: unknown): raw is Readonly<Record<string, unknown>> =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+
+const jsonKind = (raw: unknown): string =>
+  raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`;
+
+const describe = (schema: DataSchemaNode): string => `${schema.kind} ${schema.name}`;
+
+/** Decodes a leaf value. @see RFC 7951 §6 */
+const decodeLeafValue = (schema: LeafNode | LeafListNode, raw: unknown, state: DecodeState): YangValue => {
+  if (raw === null)
+    throw state.error(InvalidValueError, `${describe(schema)} cannot be null (an empty leaf is [null])`);
+  if (isObject(raw)) throw state.error(InvalidValueError, `${describe(schema)} takes a value, not an object`);
+  const value = parseJson(schema.type, raw, jsonValueContext(state.schema, schema.module));
+  if (!isTypeCheckFailure(value)) return value;
+  const details = value.appTag === undefined ? {} : { appTag: value.appTag };
+  throw new InvalidValueError(value.message, { ...details, path: state.pathText() });
+};
+
+const decodeLeafList = (schema: LeafListNode, raw: unknown, state: DecodeState): YangValue[] => {
+  if (!Array.isArray(raw))
+    throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
+  const values: YangValue[] = [];
+  for (const item of raw as readonly unknown[]) {
+    const value = decodeLeafValue(schema, item, state);
+    // Configuration leaf-lists hold each value once. @see RFC 7950 §7.7
+    if (schema.config && values.some((known) => yangValuesEqual(known, value))) {
+      throw state.error(InvalidValueError, `${describe(schema)} has the value ${JSON.stringify(item)} more than once`);
+    }
+    values.push(value);
+  }
+  return values;
+};
+
+const decodeList = (schema: ListNode, raw: unknown, module: string, state: DecodeState): Slot => {
+  if (!Array.isArray(raw))
+    throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
+  const keyed: (readonly [string, ListEntry])[] = [];
+  const seen = new Set<string>();
+  const keyCount = schema.keys.length;
+  for (const item of raw as readonly unknown[]) {
+    state.enterEntry(item);
+    if (!isObject(item))
+      throw state.error(
+        InvalidValueError,
+        `an entry of ${describe(schema)} must be a JSON object, not ${jsonKind(item)}`,
+      );
+    const entry = decodeInner(schema, item, module, state);
+    let key: string;
+    if (keyCount === 0) {
+      key = `#${keyed.length}`;
+    } else {
+      const keyValues: YangValue[] = [];
+      for (let index = 0; index < keyCount; index++) {
+        const value = entry.slots[index] as YangValue | undefined;
+        if (value === undefined) {
+          const missing = schema.keys[index] as LeafNode;
+          throw state.error(InvalidValueError, `an entry of ${describe(schema)} lacks its key leaf ${missing.name}`);
+        }
+        keyValues.push(value);
+      }
+      key = entryKeyOf(schema, keyValues);
+      if (seen.has(key)) throw state.error(InvalidValueError, `${describe(schema)} has two entries with the same key`);
+      seen.add(key);
+    }
+    keyed.push([key, entry]);
+  }
+  state.enterEntry(undefined);
+  return keyed.length === 0 ? undefined : listInstanceFromEntries(schema, keyed);
+};
+
+const decodeChild = (schema: DataSchemaNode, raw: unknown, module: string, state: DecodeState): Slot => {
+  switch (schema.kind) {
+    case 'leaf':
+      return decodeLeafValue(schema, raw, state);
+    case 'leaf-list': {
+      const values = decodeLeafList(schema, raw, state);
+      return values.length === 0 ? undefined : values;
+    }
+    case 'container': {
+      if (!isObject(raw))
+        throw state.error(InvalidValueError, `${describe(schema)} must be a JSON object, not ${jsonKind(raw)}`);
+      const node = decodeInner(schema, raw, module, state);
+      return schema.presence === undefined && isEmptyInstance(node) ? undefined : node;
+    }
+    case 'list':
+      return decodeList(schema, raw, module, state);
+    case 'anydata':
+      if (!isObject(raw))
+        throw state.error(InvalidValueError, `${describe(schema)} must be a JSON object, not ${jsonKind(raw)}`);
+      return raw as AnydataValue;
+    case 'anyxml':
+      return raw as AnydataValue;
+  }
+};
+
+/** Rejects instances of two cases of one choice. @see RFC 7950 §7.9 */
+const checkCases = (table: SlotTable, slots: readonly Slot[], state: DecodeState): void => {
+  const chosen = new Map<ChoiceNode, CaseNode>();
+  slots.forEach((slot, index) => {
+    if (slot === undefined) return;
+    for (const caseNode of table.cases[index] ?? []) {
+      const choice = caseNode.parent as ChoiceNode;
+      const other = chosen.get(choice);
+      if (other !== undefined && other !== caseNode) {
+        throw state.error(
+          InvalidValueError,
+          `choice ${choice.name} has nodes of both case ${other.name} and case ${caseNode.name}`,
+        );
+      }
+      chosen.set(choice, caseNode);
+    }
+  });
+};
+
+const resolveMember = (
+  parent: InnerSchemaNode,
+  member: string,
+  module: string | undefined,
+  state: DecodeState,
+): [DataSchemaNode, string] => {
+  const colon = member.indexOf(':');
+  let memberModule: string;
+  let name: string;
+  if (colon < 0) {
+    if (module === undefined)
+      throw state.error(MalformedMessageError, `member "${member}" must be module-qualified here (RFC 7951 §4)`);
+    memberModule = module;
+    name = member;
+  } else {
+    memberModule = member.slice(0, colon);
+    name = member.slice(colon + 1);
+    if (!state.schema.modules.has(memberModule))
+      throw state.error(UnknownNamespaceError, `no module named ${memberModule} is loaded`);
+  }
+  const child = slotChildByName(parent, memberModule, name);
+  if (child === undefined)
+    throw state.error(UnknownElementError, `no data node ${memberModule}:${name} is defined here`);
+  return [child, memberModule];
+};
+
+/** Decodes the members of one JSON object into the slots of an inner node of `parent`. */
+const decodeInner = <S extends InnerSchemaNode>(
+  parent: S,
+  raw: Readonly<Record<string, unknown>>,
+  module: string | undefined,
+  state: DecodeState,
+): InstanceNode<S> => {
+  const table = slotTableOf(parent);
+  const slots: Slot[] = [];
+  for (const member of Object.keys(raw)) {
+    // Metadata annotations (`@name`, RFC 7952 §5.2) carry no data of their own; they are not kept.
+    if (member.charCodeAt(0) === 64) continue;
+    const [child, childModule] = resolveMember(parent, member, module, state);
+    if (state.config && !child.config) {
+      throw state.error(InvalidValueError, `${describe(child)} is state data (config false) and cannot be configured`);
+    }
+    const index = table.indexOf.get(child) as number;
+    if (slots[index] !== undefined) throw state.error(InvalidValueError, `${describe(child)} is given more than once`);
+    state.push(child);
+    slots[index] = decodeChild(child, raw[member], childModule, state);
+    state.pop();
+  }
+  if (table.hasChoices) checkCases(table, slots, state);
+  let end = slots.length;
+  while (end > 0 && slots[end - 1] === undefined) end--;
+  slots.length = end;
+  return instanceFromSlots(parent, slots);
+};
+
+/**
+ * Decodes a JSON object whose members are children of `parent` (the datastore root, a container,
+ * a list entry, an input or output) into an instance node. @see RFC 7951 §4
+ */
+export const decodeJson = <S extends InnerSchemaNode>(
+  parent: S,
+  json: unknown,
+  options: DecodeJsonOptions,
+): InstanceNode<S> => {
+  const state = new DecodeState(options);
+  if (!isObject(json)) throw state.error(MalformedMessageError, `expected a JSON object, not ${jsonKind(json)}`);
+  const inherited = (options.qualifiedTop ?? true) || !('kind' in parent) ? undefined : parent.module;
+  return decodeInner(parent, json, inherited, state);
+};
