@@ -21,6 +21,7 @@ import { slotTableOf } from './slot-table.ts';
 const LEAF_DEFAULTS = new WeakMap<LeafNode, YangValue | undefined>();
 const LEAF_LIST_DEFAULTS = new WeakMap<LeafListNode, readonly YangValue[]>();
 const HAS_DEFAULTS = new WeakMap<InnerSchemaNode, boolean>();
+const ALWAYS = (): boolean => true;
 
 const moduleContext = (schema: SchemaTree, module: string): ValueContext => {
   const own = schema.modules.get(module)?.prefixes;
@@ -109,7 +110,7 @@ const activeCases = (table: SlotTable, slots: readonly Slot[]): Set<CaseNode | C
  * @see RFC 7950 §7.9.3
  */
 export const defaultsInUse = (node: InstanceNode | undefined, table: SlotTable): ((index: number) => boolean) => {
-  if (!table.hasChoices) return () => true;
+  if (!table.hasChoices) return ALWAYS;
   const active = activeCases(table, node?.slots ?? []);
   return (index) =>
     (table.cases[index] ?? []).every((caseNode) => {

@@ -1,0 +1,86 @@
+/**
+ * @module data/json-writer
+ * The output side of the JSON encoder: the pending chunk, member names precomputed per slot
+ * table, and the RFC 7951 forms of leaf values.
+ * @see RFC 7951 §4–§6, RFC 7952 §5.2, RFC 6243 §6
+ */
+import type { JsonLeafValue, LeafListNode, LeafNode, SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
+import { toJson } from '../yang/index.ts';
+import { qualifyingJsonContext } from './json-value-context.ts';
+import type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
+import type { SlotTable } from './slot-table.ts';
+
+const MEMBER_NAMES = new WeakMap<SlotTable, readonly string[]>();
+
+/** The JSON member name of each slot; module-qualified where the module changes. @see RFC 7951 §4 */
+export const memberNamesOf = (table: SlotTable): readonly string[] => {
+  let names = MEMBER_NAMES.get(table);
+  if (names === undefined) {
+    const parentModule = 'kind' in table.parent ? table.parent.module : undefined;
+    names = table.nodes.map((node) => (node.module === parentModule ? node.name : `${node.module}:${node.name}`));
+    MEMBER_NAMES.set(table, names);
+  }
+  return names;
+};
+
+/** The JSON value of the with-defaults annotation. @see RFC 6243 §6, RFC 7952 §5.2 */
+export const DEFAULT_TAG: Readonly<Record<string, boolean>> = Object.freeze({
+  'ietf-netconf-with-defaults:default': true,
+});
+
+/** Mutable output state of one encode. */
+export class JsonWriter {
+  /** The text not yet handed out. */
+  out = '';
+  /** While positive, `flush` keeps the text (a caller may still drop it). */
+  hold = 0;
+  readonly schema: SchemaTree;
+  readonly context: ValueContext;
+  readonly content: ContentFilter;
+  readonly depth: number;
+  readonly withDefaults: WithDefaultsMode;
+  readonly chunkSize: number;
+  /** True in the modes that report defaults of absent nodes. */
+  readonly reportsAll: boolean;
+  /** True when defaults are tagged with the with-defaults annotation. */
+  readonly tagged: boolean;
+  /** True when no read option filters anything: every stored node is written as it is. */
+  readonly simple: boolean;
+
+  constructor(schema: SchemaTree, options: ReadOptions & { readonly chunkSize?: number }) {
+    this.schema = schema;
+    this.context = qualifyingJsonContext(schema);
+    this.content = options.content ?? 'all';
+    this.depth = options.depth ?? Number.POSITIVE_INFINITY;
+    this.withDefaults = options.withDefaults ?? 'explicit';
+    this.chunkSize = options.chunkSize ?? 16384;
+    this.tagged = this.withDefaults === 'report-all-tagged';
+    this.reportsAll = this.tagged || this.withDefaults === 'report-all';
+    this.simple =
+      this.withDefaults === 'explicit' &&
+      this.content === 'all' &&
+      options.depth === undefined &&
+      options.fields === undefined;
+  }
+
+  /** Takes the pending text when it is large enough to be sent. */
+  flush(): string | undefined {
+    if (this.hold > 0 || this.out.length < this.chunkSize) return undefined;
+    const chunk = this.out;
+    this.out = '';
+    return chunk;
+  }
+
+  /** The JSON form of a leaf value: strings, numbers and booleans as they are, the rest by type. @see RFC 7951 §6 */
+  value(schema: LeafNode | LeafListNode, value: YangValue): JsonLeafValue {
+    const type = typeof value;
+    return type === 'string' || type === 'number' || type === 'boolean'
+      ? (value as string | number | boolean)
+      : toJson(schema.type, value, this.context);
+  }
+
+  /** The JSON array of leaf-list values. @see RFC 7951 §5.3 */
+  values(schema: LeafListNode, values: readonly YangValue[]): JsonLeafValue[] {
+    return values.map((value) => this.value(schema, value));
+  }
+}
