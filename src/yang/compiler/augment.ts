@@ -5,16 +5,34 @@
  * namespace, shorthand cases under choices, the mandatory-node rule of §7.17.
  * @see RFC 7950 §7.17
  */
-import type { AugmentRecord } from '../schema/schema-tree.ts';
+
 import type { InteriorNode, SchemaNode } from '../schema/schema-node.ts';
+import type { AugmentRecord } from '../schema/schema-tree.ts';
 import type { Statement } from '../statement.ts';
-import { type CompileContext, innerScope, type ModuleContext, report, type Scope, sub, subArgument, subs } from './context.ts';
+import {
+  type CompileContext,
+  innerScope,
+  type ModuleContext,
+  report,
+  type Scope,
+  sub,
+  subArgument,
+  subs,
+} from './context.ts';
 import { constraintOf } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
 import { buildChildren } from './node-builder.ts';
 import { parseSchemaNodeId, walkSchemaNodeId } from './schema-node-id.ts';
 
-const AUGMENTABLE: ReadonlySet<string> = new Set(['container', 'list', 'choice', 'case', 'input', 'output', 'notification']);
+const AUGMENTABLE: ReadonlySet<string> = new Set([
+  'container',
+  'list',
+  'choice',
+  'case',
+  'input',
+  'output',
+  'notification',
+]);
 
 /** True when a node is mandatory in the sense of RFC 7950 §3 ("mandatory node"). */
 export const isMandatoryNode = (node: SchemaNode): boolean => {
@@ -91,7 +109,13 @@ export const applyAugments = (
     pending = waiting;
   }
   for (const augment of pending) {
-    report(context, 'error', 'augment-target-not-found', `augment target "${augment.statement.argument ?? ''}" not found`, augment.statement.location);
+    report(
+      context,
+      'error',
+      'augment-target-not-found',
+      `augment target "${augment.statement.argument ?? ''}" not found`,
+      augment.statement.location,
+    );
   }
   return records;
 };
@@ -104,7 +128,13 @@ const resolveTarget = (augment: PendingAugment, roots: readonly SchemaNode[]): S
 const applyAugment = (context: CompileContext, augment: PendingAugment, target: SchemaNode): SchemaNode[] => {
   const { statement, scope, module } = augment;
   if (!AUGMENTABLE.has(target.kind)) {
-    report(context, 'error', 'invalid-augment-target', `cannot augment ${target.kind} "${target.name}"`, statement.location);
+    report(
+      context,
+      'error',
+      'invalid-augment-target',
+      `cannot augment ${target.kind} "${target.name}"`,
+      statement.location,
+    );
     return [];
   }
   const when = sub(statement, 'when');
@@ -118,7 +148,13 @@ const applyAugment = (context: CompileContext, augment: PendingAugment, target: 
     for (const node of nodes) {
       const inner = node.kind === 'case' && node.implicit === true ? node.children[0] : node;
       if (inner !== undefined && isMandatoryNode(inner) && subArgument(statement, 'status') !== 'obsolete') {
-        report(context, 'error', 'mandatory-augment', `augment adds mandatory node "${inner.name}" to another module without "when"`, inner.location);
+        report(
+          context,
+          'error',
+          'mandatory-augment',
+          `augment adds mandatory node "${inner.name}" to another module without "when"`,
+          inner.location,
+        );
       }
     }
   }

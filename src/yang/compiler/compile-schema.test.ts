@@ -44,7 +44,8 @@ const compile = (): SchemaTree => {
 
 const at = (schema: SchemaTree, ...names: string[]): SchemaNode => {
   let node: SchemaNode | undefined = childByName(schema, 'a', names[0] ?? '');
-  for (const name of names.slice(1)) node = node !== undefined && 'children' in node ? childByName(node, undefined, name) : undefined;
+  for (const name of names.slice(1))
+    node = node !== undefined && 'children' in node ? childByName(node, undefined, name) : undefined;
   assert.ok(node !== undefined, names.join('/'));
   return node;
 };
@@ -58,8 +59,14 @@ describe('compileSchema', () => {
         const item = at(schema, 'top', 'item');
         assert.equal(item.kind, 'list');
         if (item.kind === 'list') {
-          assert.deepEqual(item.keys.map((key) => key.name), ['id']);
-          assert.deepEqual(item.children.map((child) => child.name), ['id', 'name', 'c']);
+          assert.deepEqual(
+            item.keys.map((key) => key.name),
+            ['id'],
+          );
+          assert.deepEqual(
+            item.children.map((child) => child.name),
+            ['id', 'name', 'c'],
+          );
         }
       },
     },
@@ -69,7 +76,14 @@ describe('compileSchema', () => {
         const leaf = at(schema, 'top', 'item', 'c');
         assert.ok(leaf.kind === 'leaf' && leaf.type.base === 'enumeration');
         if (leaf.kind === 'leaf' && leaf.type.base === 'enumeration') {
-          assert.deepEqual(leaf.type.enums.map((member) => [member.name, member.value]), [['red', 0], ['green', 5], ['blue', 6]]);
+          assert.deepEqual(
+            leaf.type.enums.map((member) => [member.name, member.value]),
+            [
+              ['red', 0],
+              ['green', 5],
+              ['blue', 6],
+            ],
+          );
           assert.equal(leaf.default, 'blue');
           assert.deepEqual(leaf.type.typedefs, ['a:color']);
         }
@@ -93,10 +107,16 @@ describe('compileSchema', () => {
     {
       name: 'choice: shorthand cases, default case, augmented case in the augmenting namespace',
       check: () => {
-        const mode = at(schema, 'top').kind === 'container' ? (at(schema, 'top') as { children: readonly SchemaNode[] }).children.find((c) => c.name === 'mode') : undefined;
+        const mode =
+          at(schema, 'top').kind === 'container'
+            ? (at(schema, 'top') as { children: readonly SchemaNode[] }).children.find((c) => c.name === 'mode')
+            : undefined;
         assert.ok(mode?.kind === 'choice');
         if (mode?.kind === 'choice') {
-          assert.deepEqual(mode.children.map((c) => `${c.module}:${c.name}:${c.kind}`), ['a:fast:case', 'a:slow:case', 'b:medium:case']);
+          assert.deepEqual(
+            mode.children.map((c) => `${c.module}:${c.name}:${c.kind}`),
+            ['a:fast:case', 'a:slow:case', 'b:medium:case'],
+          );
           assert.equal(mode.defaultCase?.name, 'fast');
         }
         assert.equal(at(schema, 'top', 'delay').parent?.kind, 'case');
@@ -148,7 +168,11 @@ describe('compileSchema', () => {
       t.skip('no yuma corpus');
       return;
     }
-    const set = loadModulesFromDirectories([corpus], ['yangcli', 'ietf-system', 'ietf-alarms', 'ietf-routing', 'ietf-ip'], { recursive: true });
+    const set = loadModulesFromDirectories(
+      [corpus],
+      ['yangcli', 'ietf-system', 'ietf-alarms', 'ietf-routing', 'ietf-ip'],
+      { recursive: true },
+    );
     assert.ok(set.modules.length >= 15);
     const start = performance.now();
     const { schema: compiled } = compileSchema(set);

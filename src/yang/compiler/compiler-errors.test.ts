@@ -20,79 +20,237 @@ interface ErrorCase {
 }
 
 const CASES: readonly ErrorCase[] = [
-  { name: 'duplicate sibling', code: 'duplicate-identifier', line: 3, module: yang('leaf a { type string; }\nleaf a { type int8; }') },
   {
-    name: 'duplicate through choice/case', code: 'duplicate-identifier', line: 3,
+    name: 'duplicate sibling',
+    code: 'duplicate-identifier',
+    line: 3,
+    module: yang('leaf a { type string; }\nleaf a { type int8; }'),
+  },
+  {
+    name: 'duplicate through choice/case',
+    code: 'duplicate-identifier',
+    line: 3,
     module: yang('leaf a { type string; }\nchoice c { case x { leaf a { type string; } } }'),
   },
   { name: 'key missing', code: 'key-not-found', line: 2, module: yang('list l { key k; leaf x { type string; } }') },
   { name: 'key not a leaf', code: 'key-not-leaf', line: 3, module: yang('list l { key k;\ncontainer k; }') },
-  { name: 'empty key in YANG 1.0', code: 'key-type-empty', line: 3, module: yang('list l { key k;\nleaf k { type empty; } }', '1') },
   {
-    name: 'key config mismatch', code: 'key-config-mismatch', line: 3,
+    name: 'empty key in YANG 1.0',
+    code: 'key-type-empty',
+    line: 3,
+    module: yang('list l { key k;\nleaf k { type empty; } }', '1'),
+  },
+  {
+    name: 'key config mismatch',
+    code: 'key-config-mismatch',
+    line: 3,
     module: yang('list l { key k;\nleaf k { type string; config false; } }'),
   },
-  { name: 'config list without key', code: 'list-without-key', line: 2, module: yang('list l { leaf x { type string; } }') },
+  {
+    name: 'config list without key',
+    code: 'list-without-key',
+    line: 2,
+    module: yang('list l { leaf x { type string; } }'),
+  },
   { name: 'unknown prefix', code: 'unknown-prefix', line: 2, module: yang('leaf a { type x:t; }') },
   { name: 'unknown typedef', code: 'unknown-typedef', line: 2, module: yang('leaf a { type no-such-type; }') },
   { name: 'unknown grouping', code: 'unknown-grouping', line: 2, module: yang('uses g;') },
   { name: 'unknown identity', code: 'unknown-identity', line: 2, module: yang('identity i { base nothing; }') },
-  { name: 'unknown feature', code: 'unknown-feature', line: 2, module: yang('leaf a { if-feature nope; type string; }') },
-  { name: 'bad default for type', code: 'invalid-default', line: 2, module: yang('leaf a { type uint8; default 300; }') },
-  { name: 'bad enum default', code: 'invalid-default', line: 2, module: yang('leaf a { type enumeration { enum x; } default y; }') },
   {
-    name: 'default on key', code: 'key-default', line: 3,
+    name: 'unknown feature',
+    code: 'unknown-feature',
+    line: 2,
+    module: yang('leaf a { if-feature nope; type string; }'),
+  },
+  {
+    name: 'bad default for type',
+    code: 'invalid-default',
+    line: 2,
+    module: yang('leaf a { type uint8; default 300; }'),
+  },
+  {
+    name: 'bad enum default',
+    code: 'invalid-default',
+    line: 2,
+    module: yang('leaf a { type enumeration { enum x; } default y; }'),
+  },
+  {
+    name: 'default on key',
+    code: 'key-default',
+    line: 3,
     module: yang('list l { key k;\nleaf k { type string; default x; } }'),
   },
-  { name: 'default on mandatory leaf', code: 'default-on-mandatory', line: 2, module: yang('leaf a { type string; mandatory true; default x; }') },
   {
-    name: 'mandatory node augmented into another module', code: 'mandatory-augment', line: 4,
+    name: 'default on mandatory leaf',
+    code: 'default-on-mandatory',
+    line: 2,
+    module: yang('leaf a { type string; mandatory true; default x; }'),
+  },
+  {
+    name: 'mandatory node augmented into another module',
+    code: 'mandatory-augment',
+    line: 4,
     others: { 'o.yang': 'module o { namespace "urn:o"; prefix o; container c; }' },
     module: yang('import o { prefix o; }\naugment /o:c {\nleaf x { type string; mandatory true; } }'),
   },
-  { name: 'config true under config false', code: 'config-under-config-false', line: 3, module: yang('container c { config false;\nleaf x { type string; config true; } }') },
-  { name: 'circular grouping', code: 'circular-grouping', line: 2, module: yang('grouping g { container c { uses g; } }\nuses g;') },
-  { name: 'circular typedef', code: 'circular-typedef', line: 2, module: yang('typedef t { type u; }\ntypedef u { type t; }\nleaf a { type t; }') },
-  { name: 'circular identity', code: 'circular-identity', line: 2, module: yang('identity a { base b; }\nidentity b { base a; }') },
-  { name: 'circular if-feature', code: 'circular-feature', line: 2, module: yang('feature f { if-feature g; }\nfeature g { if-feature f; }\nleaf a { if-feature f; type string; }') },
   {
-    name: 'unique on nonexistent node', code: 'unique-not-leaf', line: 3,
+    name: 'config true under config false',
+    code: 'config-under-config-false',
+    line: 3,
+    module: yang('container c { config false;\nleaf x { type string; config true; } }'),
+  },
+  {
+    name: 'circular grouping',
+    code: 'circular-grouping',
+    line: 2,
+    module: yang('grouping g { container c { uses g; } }\nuses g;'),
+  },
+  {
+    name: 'circular typedef',
+    code: 'circular-typedef',
+    line: 2,
+    module: yang('typedef t { type u; }\ntypedef u { type t; }\nleaf a { type t; }'),
+  },
+  {
+    name: 'circular identity',
+    code: 'circular-identity',
+    line: 2,
+    module: yang('identity a { base b; }\nidentity b { base a; }'),
+  },
+  {
+    name: 'circular if-feature',
+    code: 'circular-feature',
+    line: 2,
+    module: yang('feature f { if-feature g; }\nfeature g { if-feature f; }\nleaf a { if-feature f; type string; }'),
+  },
+  {
+    name: 'unique on nonexistent node',
+    code: 'unique-not-leaf',
+    line: 3,
     module: yang('list l { key k; leaf k { type string; }\nunique "nope"; }'),
   },
   {
-    name: 'unique on non-leaf', code: 'unique-not-leaf', line: 3,
+    name: 'unique on non-leaf',
+    code: 'unique-not-leaf',
+    line: 3,
     module: yang('list l { key k; leaf k { type string; } container c;\nunique "c"; }'),
   },
-  { name: 'min-elements > max-elements', code: 'min-greater-than-max', line: 2, module: yang('leaf-list a { type string; min-elements 3; max-elements 2; }') },
-  { name: 'duplicate enum', code: 'duplicate-enum', line: 3, module: yang('leaf a { type enumeration { enum x;\nenum x; } }') },
-  { name: 'duplicate enum value', code: 'duplicate-enum-value', line: 3, module: yang('leaf a { type enumeration { enum x { value 1; }\nenum y { value 1; } } }') },
-  { name: 'duplicate bit position', code: 'duplicate-bit-position', line: 3, module: yang('leaf a { type bits { bit x;\nbit y { position 0; } } }') },
   {
-    name: 'range widening its parent', code: 'invalid-restriction', line: 3,
+    name: 'min-elements > max-elements',
+    code: 'min-greater-than-max',
+    line: 2,
+    module: yang('leaf-list a { type string; min-elements 3; max-elements 2; }'),
+  },
+  {
+    name: 'duplicate enum',
+    code: 'duplicate-enum',
+    line: 3,
+    module: yang('leaf a { type enumeration { enum x;\nenum x; } }'),
+  },
+  {
+    name: 'duplicate enum value',
+    code: 'duplicate-enum-value',
+    line: 3,
+    module: yang('leaf a { type enumeration { enum x { value 1; }\nenum y { value 1; } } }'),
+  },
+  {
+    name: 'duplicate bit position',
+    code: 'duplicate-bit-position',
+    line: 3,
+    module: yang('leaf a { type bits { bit x;\nbit y { position 0; } } }'),
+  },
+  {
+    name: 'range widening its parent',
+    code: 'invalid-restriction',
+    line: 3,
     module: yang('typedef t { type int8 { range "1..10"; } }\nleaf a { type t { range "0..20"; } }'),
   },
-  { name: 'length on an integer', code: 'invalid-restriction', line: 2, module: yang('leaf a { type int8 { length 1; } }') },
-  { name: 'derived enum adds a member', code: 'enum-not-in-base', line: 4, module: yang('typedef t { type enumeration { enum x; } }\nleaf a { type t {\nenum y; } }') },
-  { name: 'leaf with two types', code: 'duplicate-substatement', line: 3, module: yang('leaf a { type string;\ntype int8; }') },
-  { name: 'unknown core keyword', code: 'unknown-statement', line: 2, module: yang('leaf a { type string; colour blue; }') },
-  { name: 'leaf without type', code: 'missing-substatement', line: 2, module: yang('leaf a { description "x"; }') },
-  { name: 'keyword in the wrong place', code: 'unexpected-substatement', line: 2, module: yang('leaf a { type string; key x; }') },
-  { name: 'leafref to nonexistent node', code: 'leafref-target-not-found', line: 2, module: yang('leaf a { type leafref { path "../nope"; } }') },
   {
-    name: 'augment target missing', code: 'augment-target-not-found', line: 3,
+    name: 'length on an integer',
+    code: 'invalid-restriction',
+    line: 2,
+    module: yang('leaf a { type int8 { length 1; } }'),
+  },
+  {
+    name: 'derived enum adds a member',
+    code: 'enum-not-in-base',
+    line: 4,
+    module: yang('typedef t { type enumeration { enum x; } }\nleaf a { type t {\nenum y; } }'),
+  },
+  {
+    name: 'leaf with two types',
+    code: 'duplicate-substatement',
+    line: 3,
+    module: yang('leaf a { type string;\ntype int8; }'),
+  },
+  {
+    name: 'unknown core keyword',
+    code: 'unknown-statement',
+    line: 2,
+    module: yang('leaf a { type string; colour blue; }'),
+  },
+  { name: 'leaf without type', code: 'missing-substatement', line: 2, module: yang('leaf a { description "x"; }') },
+  {
+    name: 'keyword in the wrong place',
+    code: 'unexpected-substatement',
+    line: 2,
+    module: yang('leaf a { type string; key x; }'),
+  },
+  {
+    name: 'leafref to nonexistent node',
+    code: 'leafref-target-not-found',
+    line: 2,
+    module: yang('leaf a { type leafref { path "../nope"; } }'),
+  },
+  {
+    name: 'augment target missing',
+    code: 'augment-target-not-found',
+    line: 3,
     others: { 'o.yang': 'module o { namespace "urn:o"; prefix o; container c; }' },
     module: yang('import o { prefix o; }\naugment /o:nope { leaf x { type string; } }'),
   },
-  { name: 'refine target missing', code: 'refine-target-not-found', line: 4, module: yang('grouping g { leaf x { type string; } }\nuses g {\nrefine nope { description "d"; } }') },
-  { name: 'deviation target missing', code: 'deviation-target-not-found', line: 2, module: yang('deviation /m:nope { deviate not-supported; }') },
-  { name: 'decimal64 without fraction-digits', code: 'missing-substatement', line: 2, module: yang('leaf a { type decimal64; }') },
-  { name: 'default case that does not exist', code: 'unknown-default-case', line: 2, module: yang('choice c { default z; leaf a { type string; } }') },
   {
-    name: 'mandatory node in the default case', code: 'mandatory-in-default-case', line: 3,
+    name: 'refine target missing',
+    code: 'refine-target-not-found',
+    line: 4,
+    module: yang('grouping g { leaf x { type string; } }\nuses g {\nrefine nope { description "d"; } }'),
+  },
+  {
+    name: 'deviation target missing',
+    code: 'deviation-target-not-found',
+    line: 2,
+    module: yang('deviation /m:nope { deviate not-supported; }'),
+  },
+  {
+    name: 'decimal64 without fraction-digits',
+    code: 'missing-substatement',
+    line: 2,
+    module: yang('leaf a { type decimal64; }'),
+  },
+  {
+    name: 'default case that does not exist',
+    code: 'unknown-default-case',
+    line: 2,
+    module: yang('choice c { default z; leaf a { type string; } }'),
+  },
+  {
+    name: 'mandatory node in the default case',
+    code: 'mandatory-in-default-case',
+    line: 3,
     module: yang('choice c { default a;\ncase a { leaf x { type string; mandatory true; } } leaf b { type string; } }'),
   },
-  { name: 'must with bad XPath syntax', code: 'invalid-xpath', line: 2, module: yang('leaf a { type string; must "../b ="; }') },
-  { name: 'must naming a missing node (warning)', code: 'xpath-node-not-found', line: 2, module: yang('leaf a { type string; must "../nope = 1"; }') },
+  {
+    name: 'must with bad XPath syntax',
+    code: 'invalid-xpath',
+    line: 2,
+    module: yang('leaf a { type string; must "../b ="; }'),
+  },
+  {
+    name: 'must naming a missing node (warning)',
+    code: 'xpath-node-not-found',
+    line: 2,
+    module: yang('leaf a { type string; must "../nope = 1"; }'),
+  },
 ];
 
 describe('compiler diagnostics', () => {
@@ -101,7 +259,10 @@ describe('compiler diagnostics', () => {
       const set = loadModulesFromTexts({ 'm.yang': testCase.module, ...testCase.others }, ['m']);
       const { schema, diagnostics } = compileSchema(set);
       const found = diagnostics.filter((d) => d.code === testCase.code);
-      assert.ok(found.length > 0, `expected ${testCase.code}; got ${diagnostics.map((d) => `${d.code}@${d.location.line}`).join(', ')}`);
+      assert.ok(
+        found.length > 0,
+        `expected ${testCase.code}; got ${diagnostics.map((d) => `${d.code}@${d.location.line}`).join(', ')}`,
+      );
       assert.ok(
         found.some((d) => d.location.line === testCase.line),
         `${testCase.code} at line ${found.map((d) => d.location.line).join(',')}, expected ${testCase.line}`,
@@ -111,7 +272,10 @@ describe('compiler diagnostics', () => {
   }
 
   it('a valid module compiles without diagnostics', () => {
-    const set = loadModulesFromTexts({ 'm.yang': yang('list l { key k; leaf k { type string; } leaf v { type uint8; default 3; } }') }, ['m']);
+    const set = loadModulesFromTexts(
+      { 'm.yang': yang('list l { key k; leaf k { type string; } leaf v { type uint8; default 3; } }') },
+      ['m'],
+    );
     const { schema, diagnostics } = compileSchema(set);
     assert.deepEqual(diagnostics, []);
     assert.ok(schema !== undefined);

@@ -24,22 +24,43 @@ export const inheritConfigAndStatus = (
   if (operation) config = false;
   else if (source?.explicitConfig !== undefined) {
     if (source.explicitConfig && !parentConfig) {
-      report(context, 'error', 'config-under-config-false', `"${node.name}" is config true under a config false node`, node.location);
+      report(
+        context,
+        'error',
+        'config-under-config-false',
+        `"${node.name}" is config true under a config false node`,
+        node.location,
+      );
     }
     config = source.explicitConfig;
   }
   const explicitStatus = source?.explicitStatus;
-  const status = explicitStatus !== undefined && STATUS_RANK[explicitStatus] >= STATUS_RANK[parentStatus] ? explicitStatus : parentStatus;
+  const status =
+    explicitStatus !== undefined && STATUS_RANK[explicitStatus] >= STATUS_RANK[parentStatus]
+      ? explicitStatus
+      : parentStatus;
   if (explicitStatus !== undefined && STATUS_RANK[explicitStatus] < STATUS_RANK[parentStatus]) {
-    report(context, 'warning', 'status-conflict', `"${node.name}" is ${explicitStatus} under a ${parentStatus} node`, node.location);
+    report(
+      context,
+      'warning',
+      'status-conflict',
+      `"${node.name}" is ${explicitStatus} under a ${parentStatus} node`,
+      node.location,
+    );
   }
   draft(node).config = config;
   draft(node).status = status;
-  if ('children' in node) for (const child of node.children) inheritConfigAndStatus(context, child, config, status, operation);
+  if ('children' in node)
+    for (const child of node.children) inheritConfigAndStatus(context, child, config, status, operation);
 };
 
 /** Builds `childIndex` and `dataChildIndex` of a node, reporting sibling duplicates. @see RFC 7950 §6.2.1 */
-export const indexChildren = (context: CompileContext, node: InteriorNode | { children: readonly SchemaNode[]; childIndex: Map<string, SchemaNode>; dataChildIndex: Map<string, SchemaNode> }): void => {
+export const indexChildren = (
+  context: CompileContext,
+  node:
+    | InteriorNode
+    | { children: readonly SchemaNode[]; childIndex: Map<string, SchemaNode>; dataChildIndex: Map<string, SchemaNode> },
+): void => {
   const childIndex = node.childIndex as Map<string, SchemaNode>;
   const dataIndex = node.dataChildIndex as Map<string, SchemaNode>;
   childIndex.clear();
@@ -51,7 +72,13 @@ export const indexChildren = (context: CompileContext, node: InteriorNode | { ch
     const key = `${child.module}:${child.name}`;
     const previous = seen.get(key);
     if (previous !== undefined && previous !== child) {
-      report(context, 'error', 'duplicate-identifier', `duplicate identifier "${child.name}" (also at line ${previous.location.line})`, child.location);
+      report(
+        context,
+        'error',
+        'duplicate-identifier',
+        `duplicate identifier "${child.name}" (also at line ${previous.location.line})`,
+        child.location,
+      );
     } else seen.set(key, child);
   };
   const addData = (children: readonly SchemaNode[]): void => {

@@ -103,7 +103,8 @@ export const innerScope = (statement: Statement, scope: Scope): Scope => {
   const cached = scopeCache.get(statement);
   if (cached !== undefined && cached.parent === scope) return cached;
   const inner: Scope = { file: scope.file, parent: scope, typedefs: new Map(), groupings: new Map() };
-  for (const typedef of typedefStatements) inner.typedefs.set(typedef.argument ?? '', { statement: typedef, scope: inner });
+  for (const typedef of typedefStatements)
+    inner.typedefs.set(typedef.argument ?? '', { statement: typedef, scope: inner });
   for (const grouping of groupingStatements) {
     inner.groupings.set(grouping.argument ?? '', { statement: grouping, scope: inner });
   }

@@ -8,12 +8,20 @@
 import type { IntegerTypeName, IntervalSet, TypeSpec } from '../type-spec.ts';
 import { intervalSetContains } from '../types/range.ts';
 
-const inSet = (set: IntervalSet | undefined, value: bigint): boolean => set === undefined || intervalSetContains(set, value);
+const inSet = (set: IntervalSet | undefined, value: bigint): boolean =>
+  set === undefined || intervalSetContains(set, value);
 
 /** True when `value` is a valid lexical value of `type`. @see RFC 7950 §9 */
 export const isValidDefault = (type: TypeSpec, value: string): boolean => {
   switch (type.base) {
-    case 'int8': case 'int16': case 'int32': case 'int64': case 'uint8': case 'uint16': case 'uint32': case 'uint64': {
+    case 'int8':
+    case 'int16':
+    case 'int32':
+    case 'int64':
+    case 'uint8':
+    case 'uint16':
+    case 'uint32':
+    case 'uint64': {
       const match = /^\s*([+-]?)(0x[0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)\s*$/.exec(value);
       if (match === null) return false;
       const magnitude = BigInt(match[2] ?? '0');
@@ -29,7 +37,10 @@ export const isValidDefault = (type: TypeSpec, value: string): boolean => {
     }
     case 'string': {
       const length = BigInt([...value].length);
-      return inSet(type.length, length) && type.patterns.every((pattern) => pattern.regex.test(value) !== pattern.invertMatch);
+      return (
+        inSet(type.length, length) &&
+        type.patterns.every((pattern) => pattern.regex.test(value) !== pattern.invertMatch)
+      );
     }
     case 'binary':
       return /^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(value);

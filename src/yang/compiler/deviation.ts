@@ -26,7 +26,13 @@ export const applyDeviations = (
         const steps = parseSchemaNodeId(deviation.argument ?? '', file, module.name);
         const target = steps === undefined ? undefined : walkSchemaNodeId(roots(), steps);
         if (target === undefined) {
-          report(context, 'error', 'deviation-target-not-found', `deviation target "${deviation.argument ?? ''}" not found`, deviation.location);
+          report(
+            context,
+            'error',
+            'deviation-target-not-found',
+            `deviation target "${deviation.argument ?? ''}" not found`,
+            deviation.location,
+          );
           continue;
         }
         for (const deviate of subs(deviation, 'deviate')) {
@@ -58,10 +64,12 @@ export const applyDeviations = (
               break;
             case 'delete': {
               const node = draft(target);
-              if (sub(deviate, 'units') !== undefined && (node.kind === 'leaf' || node.kind === 'leaf-list')) node.units = undefined;
+              if (sub(deviate, 'units') !== undefined && (node.kind === 'leaf' || node.kind === 'leaf-list'))
+                node.units = undefined;
               for (const removed of subs(deviate, 'default')) {
                 if (node.kind === 'leaf') node.default = undefined;
-                else if (node.kind === 'leaf-list') node.defaults = node.defaults.filter((value) => value !== removed.argument);
+                else if (node.kind === 'leaf-list')
+                  node.defaults = node.defaults.filter((value) => value !== removed.argument);
                 else if (node.kind === 'choice') node.defaultCase = undefined;
               }
               for (const removed of subs(deviate, 'must')) {
@@ -70,7 +78,13 @@ export const applyDeviations = (
               break;
             }
             default:
-              report(context, 'error', 'invalid-deviate', `invalid deviate "${deviate.argument ?? ''}"`, deviate.location);
+              report(
+                context,
+                'error',
+                'invalid-deviate',
+                `invalid deviate "${deviate.argument ?? ''}"`,
+                deviate.location,
+              );
           }
         }
       }

@@ -4,8 +4,9 @@
  * builds them as drafts and keeps compile-only facts (explicit config/status, source statements)
  * in side tables.
  */
-import type { Statement } from '../statement.ts';
+
 import type { InteriorNode, SchemaNode, Status, XPathConstraint } from '../schema/schema-node.ts';
+import type { Statement } from '../statement.ts';
 import type { Scope } from './context.ts';
 
 /** A writable view of a readonly node type. */
@@ -30,8 +31,12 @@ export const NODE_SOURCES = new WeakMap<SchemaNode, NodeSource>();
 
 /** Builds an XPath constraint (`must`/`when`) from its statement. @see RFC 7950 §7.5.3 */
 export const constraintOf = (statement: Statement, prefixModule: string): XPathConstraint => {
-  const errorMessage = statement.substatements.find((s) => s.keyword === 'error-message' && s.prefix === undefined)?.argument;
-  const errorAppTag = statement.substatements.find((s) => s.keyword === 'error-app-tag' && s.prefix === undefined)?.argument;
+  const errorMessage = statement.substatements.find(
+    (s) => s.keyword === 'error-message' && s.prefix === undefined,
+  )?.argument;
+  const errorAppTag = statement.substatements.find(
+    (s) => s.keyword === 'error-app-tag' && s.prefix === undefined,
+  )?.argument;
   return {
     xpath: statement.argument ?? '',
     prefixModule,

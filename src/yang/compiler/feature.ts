@@ -5,7 +5,15 @@
  * @see RFC 7950 §7.20.1, §7.20.2
  */
 import type { Statement } from '../statement.ts';
-import { type CompileContext, type ModuleContext, moduleOfPrefix, report, type SourceFile, splitQualifiedName, subs } from './context.ts';
+import {
+  type CompileContext,
+  type ModuleContext,
+  moduleOfPrefix,
+  report,
+  type SourceFile,
+  splitQualifiedName,
+  subs,
+} from './context.ts';
 
 /** A parsed if-feature expression. @see RFC 7950 §7.20.2 (if-feature-expr) */
 export type IfFeatureExpression =
@@ -53,19 +61,31 @@ export const parseIfFeature = (text: string): IfFeatureExpression | undefined =>
 };
 
 /** Evaluates a feature by module and name; resolving recursively with cycle detection. */
-const featureEnabled = (context: CompileContext, module: ModuleContext, name: string, visiting: Set<string>): boolean | undefined => {
+const featureEnabled = (
+  context: CompileContext,
+  module: ModuleContext,
+  name: string,
+  visiting: Set<string>,
+): boolean | undefined => {
   const known = module.features.get(name);
   if (known !== undefined) return known;
   const definition = module.featureStatements.get(name);
   if (definition === undefined) return undefined;
   const key = `${module.name}:${name}`;
   if (visiting.has(key)) {
-    report(context, 'error', 'circular-feature', `feature "${name}" depends on itself through if-feature`, definition.statement.location);
+    report(
+      context,
+      'error',
+      'circular-feature',
+      `feature "${name}" depends on itself through if-feature`,
+      definition.statement.location,
+    );
     module.features.set(name, false);
     return false;
   }
   visiting.add(key);
-  const listed = module.allFeatures === true || module.loaded.features === 'all' || module.loaded.features.includes(name);
+  const listed =
+    module.allFeatures === true || module.loaded.features === 'all' || module.loaded.features.includes(name);
   const conditions = subs(definition.statement, 'if-feature').every((ifFeature) =>
     evaluateIfFeature(context, definition.file, ifFeature, visiting),
   );
@@ -84,7 +104,13 @@ export const evaluateIfFeature = (
 ): boolean => {
   const expression = parseIfFeature(statement.argument ?? '');
   if (expression === undefined) {
-    report(context, 'error', 'invalid-if-feature', `invalid if-feature expression "${statement.argument ?? ''}"`, statement.location);
+    report(
+      context,
+      'error',
+      'invalid-if-feature',
+      `invalid if-feature expression "${statement.argument ?? ''}"`,
+      statement.location,
+    );
     return false;
   }
   const evaluate = (node: IfFeatureExpression): boolean => {
@@ -100,7 +126,13 @@ export const evaluateIfFeature = (
         const moduleName = moduleOfPrefix(file, prefix);
         const module = moduleName === undefined ? undefined : context.modules.get(moduleName);
         if (module === undefined) {
-          report(context, 'error', 'unknown-prefix', `unknown prefix "${prefix ?? ''}" in if-feature`, statement.location);
+          report(
+            context,
+            'error',
+            'unknown-prefix',
+            `unknown prefix "${prefix ?? ''}" in if-feature`,
+            statement.location,
+          );
           return false;
         }
         const enabled = featureEnabled(context, module, name, visiting);

@@ -57,10 +57,36 @@ const GRAMMAR_TEXT: Readonly<Record<string, string>> = {
 
 /** Leaf keywords: no substatements other than extensions. */
 const SIMPLE = new Set([
-  'yang-version', 'namespace', 'prefix', 'organization', 'contact', 'description', 'reference', 'revision-date', 'units',
-  'default', 'config', 'mandatory', 'presence', 'key', 'unique', 'min-elements', 'max-elements', 'ordered-by', 'status',
-  'if-feature', 'base', 'fraction-digits', 'path', 'require-instance', 'value', 'position', 'error-message', 'error-app-tag',
-  'modifier', 'yin-element',
+  'yang-version',
+  'namespace',
+  'prefix',
+  'organization',
+  'contact',
+  'description',
+  'reference',
+  'revision-date',
+  'units',
+  'default',
+  'config',
+  'mandatory',
+  'presence',
+  'key',
+  'unique',
+  'min-elements',
+  'max-elements',
+  'ordered-by',
+  'status',
+  'if-feature',
+  'base',
+  'fraction-digits',
+  'path',
+  'require-instance',
+  'value',
+  'position',
+  'error-message',
+  'error-app-tag',
+  'modifier',
+  'yin-element',
 ]);
 
 type Cardinality = '1' | '?' | '*' | '+';
@@ -84,7 +110,13 @@ export const checkGrammar = (context: CompileContext, statement: Statement): voi
   if (allowed === undefined) {
     for (const child of statement.substatements) {
       if (child.prefix === undefined) {
-        report(context, 'error', 'unexpected-substatement', `"${child.keyword}" is not allowed under "${statement.keyword}"`, child.location);
+        report(
+          context,
+          'error',
+          'unexpected-substatement',
+          `"${child.keyword}" is not allowed under "${statement.keyword}"`,
+          child.location,
+        );
       }
     }
     return;
@@ -98,7 +130,9 @@ export const checkGrammar = (context: CompileContext, statement: Statement): voi
         context,
         'error',
         known ? 'unexpected-substatement' : 'unknown-statement',
-        known ? `"${child.keyword}" is not allowed under "${statement.keyword}"` : `unknown statement "${child.keyword}"`,
+        known
+          ? `"${child.keyword}" is not allowed under "${statement.keyword}"`
+          : `unknown statement "${child.keyword}"`,
         child.location,
       );
       continue;
@@ -107,7 +141,13 @@ export const checkGrammar = (context: CompileContext, statement: Statement): voi
     counts.set(child.keyword, count);
     const cardinality = allowed.get(child.keyword);
     if (count === 2 && (cardinality === '1' || cardinality === '?')) {
-      report(context, 'error', 'duplicate-substatement', `"${statement.keyword}" has more than one "${child.keyword}"`, child.location);
+      report(
+        context,
+        'error',
+        'duplicate-substatement',
+        `"${statement.keyword}" has more than one "${child.keyword}"`,
+        child.location,
+      );
     }
     checkGrammar(context, child);
   }

@@ -15,7 +15,11 @@ interface IdentityDraft {
 }
 
 /** Resolves a (possibly prefixed) identity name from a file. */
-export const lookupIdentity = (context: CompileContext, file: SourceFile, text: string): Identity | undefined | 'unknown-prefix' => {
+export const lookupIdentity = (
+  context: CompileContext,
+  file: SourceFile,
+  text: string,
+): Identity | undefined | 'unknown-prefix' => {
   const { prefix, name } = splitQualifiedName(text);
   const moduleName = moduleOfPrefix(file, prefix);
   if (moduleName === undefined) return 'unknown-prefix';

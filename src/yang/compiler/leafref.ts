@@ -41,7 +41,8 @@ export const resolveLeafrefPath = (
     const name = colon < 0 ? step : step.slice(colon + 1);
     const module = prefix === undefined ? contextNode.module : prefixes?.get(prefix);
     if (module === undefined) return `unknown prefix "${prefix ?? ''}"`;
-    const index = current === undefined ? tree.dataChildIndex : 'dataChildIndex' in current ? current.dataChildIndex : undefined;
+    const index =
+      current === undefined ? tree.dataChildIndex : 'dataChildIndex' in current ? current.dataChildIndex : undefined;
     let next = index?.get(`${module}:${name}`);
     if (next === undefined && (current?.kind === 'rpc' || current?.kind === 'action')) {
       next = name === 'input' ? current.input : name === 'output' ? current.output : undefined;
@@ -52,7 +53,8 @@ export const resolveLeafrefPath = (
     }
     current = next;
   }
-  if (current === undefined || (current.kind !== 'leaf' && current.kind !== 'leaf-list')) return 'target is not a leaf or leaf-list';
+  if (current === undefined || (current.kind !== 'leaf' && current.kind !== 'leaf-list'))
+    return 'target is not a leaf or leaf-list';
   return current;
 };
 
@@ -67,7 +69,13 @@ export const resolveLeafrefs = (context: CompileContext, tree: SchemaTree, nodes
     if (type.base !== 'leafref' || type.path === '') return type;
     const target = resolveLeafrefPath(context, tree, node, type);
     if (typeof target === 'string') {
-      report(context, 'error', 'leafref-target-not-found', `leafref path "${type.path}" of "${node.name}": ${target}`, node.location);
+      report(
+        context,
+        'error',
+        'leafref-target-not-found',
+        `leafref path "${type.path}" of "${node.name}": ${target}`,
+        node.location,
+      );
       return type;
     }
     if (target.kind !== 'leaf' && target.kind !== 'leaf-list') return type;

@@ -57,7 +57,18 @@ export const setUsesExpander = (expander: UsesExpander): void => {
 };
 
 const DATA_KEYWORDS: ReadonlySet<string> = new Set([
-  'container', 'leaf', 'leaf-list', 'list', 'choice', 'case', 'anydata', 'anyxml', 'uses', 'rpc', 'action', 'notification',
+  'container',
+  'leaf',
+  'leaf-list',
+  'list',
+  'choice',
+  'case',
+  'anydata',
+  'anyxml',
+  'uses',
+  'rpc',
+  'action',
+  'notification',
 ]);
 
 const STATUSES: ReadonlySet<string> = new Set(['current', 'deprecated', 'obsolete']);
@@ -68,7 +79,11 @@ const UNKNOWN_TYPE: TypeSpec = { base: 'string', name: 'string', typedefs: [], p
 export const extensionsOf = (statement: Statement, scope: Scope): ExtensionInstance[] =>
   statement.substatements
     .filter((sub) => sub.prefix !== undefined)
-    .map((sub) => ({ module: scope.file.prefixes.get(sub.prefix ?? '') ?? sub.prefix ?? '', name: sub.keyword, argument: sub.argument }));
+    .map((sub) => ({
+      module: scope.file.prefixes.get(sub.prefix ?? '') ?? sub.prefix ?? '',
+      name: sub.keyword,
+      argument: sub.argument,
+    }));
 
 /** Appends a node to a parent; a non-case under a choice gets its implicit case. @see RFC 7950 §7.9.2 */
 export const appendChild = (parent: InteriorNode, node: SchemaNode): SchemaNode => {
@@ -98,11 +113,26 @@ const nodeBase = <K extends SchemaNode['kind']>(
   parent: InteriorNode | undefined,
   location: SchemaNodeBase['location'],
 ): SchemaNodeBase & { kind: K } => ({
-  kind, module, name, parent, config: true, status: 'current', when: [], ifFeatures: [], extensions: [], location,
+  kind,
+  module,
+  name,
+  parent,
+  config: true,
+  status: 'current',
+  when: [],
+  ifFeatures: [],
+  extensions: [],
+  location,
 });
 
-const interior = (): { children: SchemaNode[]; childIndex: Map<string, SchemaNode>; dataChildIndex: Map<string, SchemaNode> } => ({
-  children: [], childIndex: new Map(), dataChildIndex: new Map(),
+const interior = (): {
+  children: SchemaNode[];
+  childIndex: Map<string, SchemaNode>;
+  dataChildIndex: Map<string, SchemaNode>;
+} => ({
+  children: [],
+  childIndex: new Map(),
+  dataChildIndex: new Map(),
 });
 
 const numberArgument = (statement: Statement, keyword: string): number | undefined => {
@@ -129,7 +159,11 @@ export const buildChildren = (
       }
       continue;
     }
-    if (parent?.kind === 'choice' && statement.keyword !== 'case' && !ifFeaturesHold(context, environment.scope.file, statement)) {
+    if (
+      parent?.kind === 'choice' &&
+      statement.keyword !== 'case' &&
+      !ifFeaturesHold(context, environment.scope.file, statement)
+    ) {
       // As libyang does, a shorthand case outlives its disabled node (the if-feature is on the node, not the case).
       const implicitCase: CaseNode = {
         ...nodeBase('case', environment.module, statement.argument ?? '', parent, statement.location),
@@ -173,7 +207,13 @@ export const buildNode = (
   let node: SchemaNode;
   switch (keyword) {
     case 'container':
-      node = { ...common, kind: 'container', presence: subArgument(statement, 'presence'), must, ...interior() } satisfies ContainerNode;
+      node = {
+        ...common,
+        kind: 'container',
+        presence: subArgument(statement, 'presence'),
+        must,
+        ...interior(),
+      } satisfies ContainerNode;
       break;
     case 'leaf':
     case 'leaf-list': {
@@ -189,16 +229,30 @@ export const buildNode = (
         const mandatory = subArgument(statement, 'mandatory') === 'true';
         const own = subArgument(statement, 'default');
         node = {
-          ...common, kind: 'leaf', type, typeName, units, mandatory, isKey: false, must,
+          ...common,
+          kind: 'leaf',
+          type,
+          typeName,
+          units,
+          mandatory,
+          isKey: false,
+          must,
           default: own ?? (mandatory ? undefined : type.defaultValue),
         } satisfies LeafNode;
       } else {
         const own = subs(statement, 'default').map((d) => d.argument ?? '');
         const minElements = numberArgument(statement, 'min-elements') ?? 0;
         node = {
-          ...common, kind: 'leaf-list', type, typeName, units, must,
-          defaults: own.length > 0 ? own : type.defaultValue !== undefined && minElements === 0 ? [type.defaultValue] : [],
-          minElements, maxElements: numberArgument(statement, 'max-elements'),
+          ...common,
+          kind: 'leaf-list',
+          type,
+          typeName,
+          units,
+          must,
+          defaults:
+            own.length > 0 ? own : type.defaultValue !== undefined && minElements === 0 ? [type.defaultValue] : [],
+          minElements,
+          maxElements: numberArgument(statement, 'max-elements'),
           orderedBy: subArgument(statement, 'ordered-by') === 'user' ? 'user' : 'system',
         } satisfies LeafListNode;
       }
@@ -206,7 +260,12 @@ export const buildNode = (
     }
     case 'list':
       node = {
-        ...common, kind: 'list', keys: [], unique: [], must, ...interior(),
+        ...common,
+        kind: 'list',
+        keys: [],
+        unique: [],
+        must,
+        ...interior(),
         minElements: numberArgument(statement, 'min-elements') ?? 0,
         maxElements: numberArgument(statement, 'max-elements'),
         orderedBy: subArgument(statement, 'ordered-by') === 'user' ? 'user' : 'system',
@@ -214,7 +273,11 @@ export const buildNode = (
       break;
     case 'choice':
       node = {
-        ...common, kind: 'choice', mandatory: subArgument(statement, 'mandatory') === 'true', defaultCase: undefined, ...interior(),
+        ...common,
+        kind: 'choice',
+        mandatory: subArgument(statement, 'mandatory') === 'true',
+        defaultCase: undefined,
+        ...interior(),
       } satisfies ChoiceNode;
       break;
     case 'case':
@@ -222,7 +285,12 @@ export const buildNode = (
       break;
     case 'anydata':
     case 'anyxml':
-      node = { ...common, kind: keyword, mandatory: subArgument(statement, 'mandatory') === 'true', must } satisfies AnyNode;
+      node = {
+        ...common,
+        kind: keyword,
+        mandatory: subArgument(statement, 'mandatory') === 'true',
+        must,
+      } satisfies AnyNode;
       break;
     case 'rpc':
     case 'action': {
@@ -231,14 +299,25 @@ export const buildNode = (
         const partStatement = sub(statement, part);
         const partNode: InputOutputNode = {
           ...nodeBase(part, module, part, operation, partStatement?.location ?? statement.location),
-          must: partStatement === undefined ? [] : subs(partStatement, 'must').map((m) => constraintOf(m, scope.file.moduleName)),
+          must:
+            partStatement === undefined
+              ? []
+              : subs(partStatement, 'must').map((m) => constraintOf(m, scope.file.moduleName)),
           ...interior(),
         };
-        NODE_SOURCES.set(partNode, { statement: partStatement ?? statement, scope: inner, explicitConfig: undefined, explicitStatus: undefined });
+        NODE_SOURCES.set(partNode, {
+          statement: partStatement ?? statement,
+          scope: inner,
+          explicitConfig: undefined,
+          explicitStatus: undefined,
+        });
         draft(operation)[part] = partNode;
         childList(operation).push(partNode);
         if (partStatement !== undefined) {
-          buildChildren(context, partStatement.substatements, partNode, { ...childEnvironment, scope: innerScope(partStatement, inner) });
+          buildChildren(context, partStatement.substatements, partNode, {
+            ...childEnvironment,
+            scope: innerScope(partStatement, inner),
+          });
         }
       }
       NODE_SOURCES.set(operation, sourceOf(statement, scope));
@@ -259,7 +338,13 @@ export const buildNode = (
       if (defaultName !== undefined) {
         const found = node.children.find((child) => child.name === defaultName.replace(/^.*:/, ''));
         if (found === undefined || found.kind !== 'case') {
-          report(context, 'error', 'unknown-default-case', `default case "${defaultName}" not found in choice "${node.name}"`, statement.location);
+          report(
+            context,
+            'error',
+            'unknown-default-case',
+            `default case "${defaultName}" not found in choice "${node.name}"`,
+            statement.location,
+          );
         } else draft(node).defaultCase = found;
       }
     }

@@ -27,7 +27,13 @@ export const applyRefine = (context: CompileContext, refine: Statement, target: 
     if (property.prefix !== undefined) continue;
     const allowed = REFINABLE[property.keyword];
     if (allowed !== undefined && !allowed.includes(target.kind)) {
-      report(context, 'error', 'invalid-refine', `cannot refine "${property.keyword}" of ${target.kind} "${target.name}"`, property.location);
+      report(
+        context,
+        'error',
+        'invalid-refine',
+        `cannot refine "${property.keyword}" of ${target.kind} "${target.name}"`,
+        property.location,
+      );
       continue;
     }
     setProperty(context, target, property, scope, 'replace');
@@ -67,13 +73,15 @@ export const setProperty = (
       if (node.kind === 'container') node.presence = value;
       return;
     case 'mandatory':
-      if (node.kind === 'leaf' || node.kind === 'choice' || node.kind === 'anydata' || node.kind === 'anyxml') node.mandatory = value === 'true';
+      if (node.kind === 'leaf' || node.kind === 'choice' || node.kind === 'anydata' || node.kind === 'anyxml')
+        node.mandatory = value === 'true';
       return;
     case 'min-elements':
       if (node.kind === 'list' || node.kind === 'leaf-list') node.minElements = Number(value);
       return;
     case 'max-elements':
-      if (node.kind === 'list' || node.kind === 'leaf-list') node.maxElements = value === 'unbounded' ? undefined : Number(value);
+      if (node.kind === 'list' || node.kind === 'leaf-list')
+        node.maxElements = value === 'unbounded' ? undefined : Number(value);
       return;
     case 'units':
       if (node.kind === 'leaf' || node.kind === 'leaf-list') node.units = value;
@@ -93,7 +101,8 @@ export const setProperty = (
 };
 
 /** Statements of a refine/deviate that carry several values (all defaults of a leaf-list). */
-export const multiDefaults = (statement: Statement): string[] => subs(statement, 'default').map((d) => d.argument ?? '');
+export const multiDefaults = (statement: Statement): string[] =>
+  subs(statement, 'default').map((d) => d.argument ?? '');
 
 /** True if a refine sets `mandatory true`. */
 export const refinesMandatory = (statement: Statement): boolean => subArgument(statement, 'mandatory') === 'true';

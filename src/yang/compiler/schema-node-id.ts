@@ -30,7 +30,10 @@ export const findStep = (nodes: readonly SchemaNode[], step: NodeIdStep): Schema
   nodes.find((node) => node.name === step.name && (step.module === undefined || node.module === step.module));
 
 /** Walks steps from a list of candidate roots; undefined when any step is missing. */
-export const walkSchemaNodeId = (roots: readonly SchemaNode[], steps: readonly NodeIdStep[]): SchemaNode | undefined => {
+export const walkSchemaNodeId = (
+  roots: readonly SchemaNode[],
+  steps: readonly NodeIdStep[],
+): SchemaNode | undefined => {
   let candidates = roots;
   let found: SchemaNode | undefined;
   for (const step of steps) {

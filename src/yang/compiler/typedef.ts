@@ -18,16 +18,43 @@ import type {
 } from '../type-spec.ts';
 import { parseDecimal64Range, parseIntegerRange, parseLength } from '../types/range.ts';
 import { compileXsdRegex } from '../types/xsd-regex.ts';
-import { type CompileContext, innerScope, lookupDefinition, report, type Scope, sub, subArgument, subs } from './context.ts';
+import {
+  type CompileContext,
+  innerScope,
+  lookupDefinition,
+  report,
+  type Scope,
+  sub,
+  subArgument,
+  subs,
+} from './context.ts';
 import { ifFeaturesHold } from './feature.ts';
 import { lookupIdentity } from './identity.ts';
 
-const INTEGER_TYPES: ReadonlySet<string> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);
+const INTEGER_TYPES: ReadonlySet<string> = new Set([
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+]);
 
 /** Every built-in type name. @see RFC 7950 §4.2.4 */
 export const BUILTIN_TYPES: ReadonlySet<string> = new Set([
   ...INTEGER_TYPES,
-  'decimal64', 'string', 'boolean', 'enumeration', 'bits', 'binary', 'leafref', 'identityref', 'empty', 'union',
+  'decimal64',
+  'string',
+  'boolean',
+  'enumeration',
+  'bits',
+  'binary',
+  'leafref',
+  'identityref',
+  'empty',
+  'union',
   'instance-identifier',
 ]);
 
@@ -39,7 +66,6 @@ export interface CompiledType {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 
 const annotation = (statement: Statement): ErrorAnnotation => {
   const errorMessage = subArgument(statement, 'error-message');
@@ -85,7 +111,13 @@ const compileTypedef = (context: CompileContext, typedef: Statement, scope: Scop
   const typedefCache = context.typedefCache as WeakMap<Statement, TypeSpec | 'in-progress'>;
   const cached = typedefCache.get(typedef);
   if (cached === 'in-progress') {
-    report(context, 'error', 'circular-typedef', `typedef "${typedef.argument ?? ''}" refers to itself`, typedef.location);
+    report(
+      context,
+      'error',
+      'circular-typedef',
+      `typedef "${typedef.argument ?? ''}" refers to itself`,
+      typedef.location,
+    );
     return undefined;
   }
   if (cached !== undefined) return cached;
@@ -141,7 +173,13 @@ export const compileType = (context: CompileContext, statement: Statement, scope
 };
 
 const restrictionError = (context: CompileContext, statement: Statement, error: unknown): void => {
-  report(context, 'error', 'invalid-restriction', `invalid ${statement.keyword}: ${(error as Error).message}`, statement.location);
+  report(
+    context,
+    'error',
+    'invalid-restriction',
+    `invalid ${statement.keyword}: ${(error as Error).message}`,
+    statement.location,
+  );
 };
 
 /** Keywords each base type accepts as restrictions. @see RFC 7950 §9.1 */
@@ -172,28 +210,52 @@ const applyRestrictions = (
   for (const restriction of statement.substatements) {
     if (restriction.prefix !== undefined) continue;
     if (!allowed.includes(restriction.keyword)) {
-      report(context, 'error', 'invalid-restriction', `"${restriction.keyword}" does not apply to type ${spec.base}`, restriction.location);
+      report(
+        context,
+        'error',
+        'invalid-restriction',
+        `"${restriction.keyword}" does not apply to type ${spec.base}`,
+        restriction.location,
+      );
     }
   }
   const text = (keyword: string): Statement | undefined => sub(statement, keyword);
   try {
     switch (spec.base) {
-      case 'int8': case 'int16': case 'int32': case 'int64': case 'uint8': case 'uint16': case 'uint32': case 'uint64': {
+      case 'int8':
+      case 'int16':
+      case 'int32':
+      case 'int64':
+      case 'uint8':
+      case 'uint16':
+      case 'uint32':
+      case 'uint64': {
         const range = text('range');
-        if (range !== undefined) spec.range = withAnnotation(parseIntegerRange(range.argument ?? '', spec.base, spec.range), range);
+        if (range !== undefined)
+          spec.range = withAnnotation(parseIntegerRange(range.argument ?? '', spec.base, spec.range), range);
         return;
       }
       case 'decimal64': {
         const digits = text('fraction-digits');
         if (digits !== undefined) {
-          if (derived) report(context, 'error', 'invalid-restriction', 'fraction-digits only on the built-in decimal64', digits.location);
+          if (derived)
+            report(
+              context,
+              'error',
+              'invalid-restriction',
+              'fraction-digits only on the built-in decimal64',
+              digits.location,
+            );
           spec.fractionDigits = Number(digits.argument);
         } else if (!derived) {
           report(context, 'error', 'missing-substatement', 'decimal64 needs "fraction-digits"', statement.location);
         }
         const range = text('range');
         if (range !== undefined) {
-          spec.range = withAnnotation(parseDecimal64Range(range.argument ?? '', spec.fractionDigits, spec.range), range);
+          spec.range = withAnnotation(
+            parseDecimal64Range(range.argument ?? '', spec.fractionDigits, spec.range),
+            range,
+          );
         }
         return;
       }
@@ -235,7 +297,8 @@ const applyRestrictions = (
           if (compiled !== undefined) members.push(compiled.spec);
         }
         if (!derived) {
-          if (members.length === 0) report(context, 'error', 'missing-substatement', 'union needs "type"', statement.location);
+          if (members.length === 0)
+            report(context, 'error', 'missing-substatement', 'union needs "type"', statement.location);
           spec.members = members;
         }
         return;
@@ -244,12 +307,21 @@ const applyRestrictions = (
         const bases: Identity[] = [];
         for (const base of subs(statement, 'base')) {
           const found = lookupIdentity(context, scope.file, base.argument ?? '');
-          if (found === 'unknown-prefix') report(context, 'error', 'unknown-prefix', `unknown prefix in base "${base.argument ?? ''}"`, base.location);
-          else if (found === undefined) report(context, 'error', 'unknown-identity', `unknown identity "${base.argument ?? ''}"`, base.location);
+          if (found === 'unknown-prefix')
+            report(
+              context,
+              'error',
+              'unknown-prefix',
+              `unknown prefix in base "${base.argument ?? ''}"`,
+              base.location,
+            );
+          else if (found === undefined)
+            report(context, 'error', 'unknown-identity', `unknown identity "${base.argument ?? ''}"`, base.location);
           else bases.push(found);
         }
         if (!derived) {
-          if (subs(statement, 'base').length === 0) report(context, 'error', 'missing-substatement', 'identityref needs "base"', statement.location);
+          if (subs(statement, 'base').length === 0)
+            report(context, 'error', 'missing-substatement', 'identityref needs "base"', statement.location);
           spec.bases = bases;
         }
         return;
@@ -313,10 +385,17 @@ function compileMembers(
   const valueKeyword = keyword === 'enum' ? 'value' : 'position';
   const members = subs(statement, keyword);
   if (members.length === 0) {
-    if (!derived) report(context, 'error', 'missing-substatement', `${keyword === 'enum' ? 'enumeration' : 'bits'} needs "${keyword}"`, statement.location);
+    if (!derived)
+      report(
+        context,
+        'error',
+        'missing-substatement',
+        `${keyword === 'enum' ? 'enumeration' : 'bits'} needs "${keyword}"`,
+        statement.location,
+      );
     return [...parent];
   }
-  const valueOf = (member: EnumMember | BitMember): number => ('value' in member ? member.value : member.position);
+  const memberValueOf = (member: EnumMember | BitMember): number => ('value' in member ? member.value : member.position);
   const out: (EnumMember | BitMember)[] = [];
   const names = new Set<string>();
   const values = new Set<number>();
@@ -328,17 +407,35 @@ function compileMembers(
     if (derived) {
       const inherited = parent.find((candidate) => candidate.name === name);
       if (inherited === undefined) {
-        report(context, 'error', `${keyword}-not-in-base`, `${keyword} "${name}" is not in the base type`, member.location);
+        report(
+          context,
+          'error',
+          `${keyword}-not-in-base`,
+          `${keyword} "${name}" is not in the base type`,
+          member.location,
+        );
         continue;
       }
-      value = valueOf(inherited);
+      value = memberValueOf(inherited);
       if (explicit !== undefined && Number(explicit) !== value) {
-        report(context, 'error', `${keyword}-not-in-base`, `${keyword} "${name}" changes its ${valueKeyword}`, member.location);
+        report(
+          context,
+          'error',
+          `${keyword}-not-in-base`,
+          `${keyword} "${name}" changes its ${valueKeyword}`,
+          member.location,
+        );
       }
     } else {
       value = explicit === undefined ? next : Number(explicit);
       if (explicit === undefined && (keyword === 'enum' ? value > 2147483647 : value > 4294967295)) {
-        report(context, 'error', `invalid-${keyword}-${valueKeyword}`, `no ${valueKeyword} left for ${keyword} "${name}"`, member.location);
+        report(
+          context,
+          'error',
+          `invalid-${keyword}-${valueKeyword}`,
+          `no ${valueKeyword} left for ${keyword} "${name}"`,
+          member.location,
+        );
       }
     }
     if (names.has(name)) {
@@ -346,7 +443,13 @@ function compileMembers(
       continue;
     }
     if (values.has(value)) {
-      report(context, 'error', `duplicate-${keyword}-${valueKeyword}`, `duplicate ${valueKeyword} ${value} of ${keyword} "${name}"`, member.location);
+      report(
+        context,
+        'error',
+        `duplicate-${keyword}-${valueKeyword}`,
+        `duplicate ${valueKeyword} ${value} of ${keyword} "${name}"`,
+        member.location,
+      );
       continue;
     }
     names.add(name);
@@ -355,7 +458,7 @@ function compileMembers(
     if (!ifFeaturesHold(context, scope.file, member)) continue;
     out.push(keyword === 'enum' ? { name, value } : { name, position: value });
   }
-  if (keyword === 'bit') out.sort((a, b) => valueOf(a) - valueOf(b));
+  if (keyword === 'bit') out.sort((a, b) => memberValueOf(a) - memberValueOf(b));
   return out;
 }
 

@@ -54,7 +54,13 @@ export const expandUses = (
     const target = steps === undefined ? undefined : walkSchemaNodeId(nodes, steps);
     if (target === undefined && existsInStatements(found.statement, augment.argument ?? '')) continue;
     if (target === undefined || !('children' in target)) {
-      report(context, 'error', 'augment-target-not-found', `augment target "${augment.argument ?? ''}" not found in uses`, augment.location);
+      report(
+        context,
+        'error',
+        'augment-target-not-found',
+        `augment target "${augment.argument ?? ''}" not found in uses`,
+        augment.location,
+      );
       continue;
     }
     const augmentWhen = sub(augment, 'when');
@@ -66,10 +72,22 @@ export const expandUses = (
   }
   for (const refine of subs(statement, 'refine')) {
     const steps = parseSchemaNodeId(refine.argument ?? '', scope.file, environment.module);
-    const target = steps === undefined ? undefined : walkSchemaNodeId(nodes, steps.map((step) => ({ ...step, module: undefined })));
+    const target =
+      steps === undefined
+        ? undefined
+        : walkSchemaNodeId(
+            nodes,
+            steps.map((step) => ({ ...step, module: undefined })),
+          );
     if (target === undefined && existsInStatements(found.statement, refine.argument ?? '')) continue;
     if (target === undefined) {
-      report(context, 'error', 'refine-target-not-found', `refine target "${refine.argument ?? ''}" not found`, refine.location);
+      report(
+        context,
+        'error',
+        'refine-target-not-found',
+        `refine target "${refine.argument ?? ''}" not found`,
+        refine.location,
+      );
       continue;
     }
     applyRefine(context, refine, target, scope);
@@ -86,7 +104,9 @@ const existsInStatements = (grouping: Statement, path: string): boolean => {
   let level: readonly Statement[] = grouping.substatements;
   for (const step of path.trim().split('/')) {
     const name = step.replace(/^.*:/, '');
-    const found = level.find((child) => child.prefix === undefined && child.argument === name && child.keyword !== 'uses');
+    const found = level.find(
+      (child) => child.prefix === undefined && child.argument === name && child.keyword !== 'uses',
+    );
     if (found === undefined) return level.some((child) => child.keyword === 'uses' && child.prefix === undefined);
     level = found.substatements;
   }

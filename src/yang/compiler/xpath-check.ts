@@ -5,8 +5,9 @@
  * Paths using axes other than child/parent/self, or starting from a function, are not checked.
  * @see RFC 7950 §6.4, §7.5.3, §7.21.5
  */
-import { collectLocationPaths, parseXPath } from '../../xpath/index.ts';
+
 import type { CollectedLocationPath } from '../../xpath/index.ts';
+import { collectLocationPaths, parseXPath } from '../../xpath/index.ts';
 import type { SchemaNode, XPathConstraint } from '../schema/schema-node.ts';
 import type { SchemaTree } from '../schema/schema-tree.ts';
 import { type CompileContext, report } from './context.ts';
@@ -19,7 +20,12 @@ const dataParent = (node: SchemaNode | undefined): SchemaNode | undefined => {
 };
 
 /** Whether a path's named nodes exist from `start` (undefined = the root); undefined when not checkable. */
-const pathExists = (tree: SchemaTree, path: CollectedLocationPath, start: SchemaNode | undefined, defaultModule: string): boolean | undefined => {
+const pathExists = (
+  tree: SchemaTree,
+  path: CollectedLocationPath,
+  start: SchemaNode | undefined,
+  defaultModule: string,
+): boolean | undefined => {
   const prefixes = tree.modules.get(defaultModule)?.prefixes;
   let current = start;
   for (const step of path.steps) {
@@ -31,7 +37,8 @@ const pathExists = (tree: SchemaTree, path: CollectedLocationPath, start: Schema
     if (step.axis !== 'child' || step.test !== 'name' || step.localName === undefined) return undefined;
     const module = step.prefix === undefined ? defaultModule : prefixes?.get(step.prefix);
     if (module === undefined) return false;
-    const index = current === undefined ? tree.dataChildIndex : 'dataChildIndex' in current ? current.dataChildIndex : undefined;
+    const index =
+      current === undefined ? tree.dataChildIndex : 'dataChildIndex' in current ? current.dataChildIndex : undefined;
     let next = index?.get(`${module}:${step.localName}`);
     if (next === undefined && (current?.kind === 'rpc' || current?.kind === 'action')) {
       next = step.localName === 'input' ? current.input : step.localName === 'output' ? current.output : undefined;
@@ -53,15 +60,28 @@ const checkConstraint = (
   try {
     expression = parseXPath(constraint.xpath);
   } catch (error) {
-    report(context, 'error', 'invalid-xpath', `invalid ${kind} expression "${constraint.xpath}": ${(error as Error).message}`, constraint.location);
+    report(
+      context,
+      'error',
+      'invalid-xpath',
+      `invalid ${kind} expression "${constraint.xpath}": ${(error as Error).message}`,
+      constraint.location,
+    );
     return constraint;
   }
   for (const path of collectLocationPaths(expression)) {
-    if (path.within !== undefined || (path.origin !== 'root' && path.origin !== 'context' && path.origin !== 'current')) continue;
+    if (path.within !== undefined || (path.origin !== 'root' && path.origin !== 'context' && path.origin !== 'current'))
+      continue;
     const starts = path.origin === 'root' ? [undefined] : kind === 'when' ? [node, dataParent(node)] : [node];
     const results = starts.map((start) => pathExists(tree, path, start, constraint.prefixModule));
     if (results.includes(undefined) || results.includes(true)) continue;
-    report(context, 'warning', 'xpath-node-not-found', `${kind} "${constraint.xpath}" of "${node.name}" names a node that does not exist`, constraint.location);
+    report(
+      context,
+      'warning',
+      'xpath-node-not-found',
+      `${kind} "${constraint.xpath}" of "${node.name}" names a node that does not exist`,
+      constraint.location,
+    );
   }
   return { ...constraint, expression };
 };
