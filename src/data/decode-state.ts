@@ -5,7 +5,7 @@
  * @see RFC 8040 §7.1 (error-path)
  */
 import type { ManagementError } from '../errors/index.ts';
-import type { SchemaTree, YangValue } from '../yang/index.ts';
+import type { SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
 import { isTypeCheckFailure, parseJson } from '../yang/index.ts';
 import { formatInstancePath } from './format-instance-path.ts';
 import type { InstancePath, InstancePathStep } from './instance-path.ts';
@@ -33,11 +33,22 @@ export class DecodeState {
   readonly config: boolean;
   readonly #nodes: DataSchemaNode[] = [];
   readonly #raws: unknown[] = [];
+  #contextModule = '';
+  #context: ValueContext | undefined;
 
   constructor(options: DecodeJsonOptions) {
     this.options = options;
     this.schema = options.schema;
     this.config = options.config ?? false;
+  }
+
+  /** The JSON value context for values of nodes in `module` (the last one is kept at hand). */
+  context(module: string): ValueContext {
+    if (this.#context === undefined || this.#contextModule !== module) {
+      this.#context = jsonValueContext(this.schema, module);
+      this.#contextModule = module;
+    }
+    return this.#context;
   }
 
   /** Enters `schema` (with the raw JSON object of a list entry, to name its keys in error-paths). */

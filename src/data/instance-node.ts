@@ -120,13 +120,14 @@ export const setChild = <S extends InnerSchemaNode, N extends DataSchemaNode>(
   if (index === undefined) throw new TypeError(`${child.name} is not a child of this node`);
   const stored: Slot = isVacant(child, value) ? undefined : value;
   if (node.slots[index] === stored) return node;
-  const slots = node.slots.slice();
-  if (stored === undefined && index >= slots.length) return node;
-  slots[index] = stored;
-  let end = slots.length;
-  while (end > 0 && slots[end - 1] === undefined) end--;
-  slots.length = end;
-  return end === 0 ? emptyInstance(node.schema) : instanceFromSlots(node.schema, slots);
+  // Exactly as long as needed (no trailing holes, no spare capacity).
+  let end = Math.max(node.slots.length, stored === undefined ? 0 : index + 1);
+  while (end > 0 && (end - 1 === index ? stored : node.slots[end - 1]) === undefined) end--;
+  if (end === 0) return emptyInstance(node.schema);
+  const slots: Slot[] = new Array<Slot>(end);
+  for (let position = 0; position < end; position++)
+    slots[position] = position === index ? stored : node.slots[position];
+  return instanceFromSlots(node.schema, slots);
 };
 
 /** A node without `child`. */

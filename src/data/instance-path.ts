@@ -51,12 +51,13 @@ const isInnerStep = (step: InstancePathStep): boolean =>
 
 /** The instance at `path` below `node`, undefined when absent. @see RFC 8040 §3.5.3 */
 export const resolveInstancePath = (node: InstanceNode, path: InstancePath): Slot => {
-  let current: Slot = node;
-  for (let index = 0; index < path.length; index++) {
-    const step = path[index] as InstancePathStep;
-    if (index > 0 && !isInnerStep(path[index - 1] as InstancePathStep)) {
-      throw new TypeError(`step ${step.schema.name} follows a step that has no children`);
+  for (let index = 1; index < path.length; index++) {
+    if (!isInnerStep(path[index - 1] as InstancePathStep)) {
+      throw new TypeError(`step ${(path[index] as InstancePathStep).schema.name} follows a step that has no children`);
     }
+  }
+  let current: Slot = node;
+  for (const step of path) {
     current = stepValue(getChild(current as InstanceNode, step.schema), step);
     if (current === undefined) return undefined;
   }

@@ -16,8 +16,7 @@ import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
 import { entryKeyOf } from './entry-key.ts';
 import type { AnydataValue, InstanceNode, ListEntry, Slot } from './instance-node.ts';
-import { instanceFromSlots, isEmptyInstance } from './instance-node.ts';
-import { jsonValueContext } from './json-value-context.ts';
+import { emptyInstance, instanceFromSlots } from './instance-node.ts';
 import { listInstanceFromEntries } from './list-instance.ts';
 import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
 import { slotChildByName, slotTableOf } from './slot-table.ts';
@@ -37,7 +36,7 @@ const decodeLeafValue = (schema: LeafNode | LeafListNode, raw: unknown, state: D
   if (raw === null)
     throw state.error(InvalidValueError, `${describe(schema)} cannot be null (an empty leaf is [null])`);
   if (isObject(raw)) throw state.error(InvalidValueError, `${describe(schema)} takes a value, not an object`);
-  const value = parseJson(schema.type, raw, jsonValueContext(state.schema, schema.module));
+  const value = parseJson(schema.type, raw, state.context(schema.module));
   if (!isTypeCheckFailure(value)) return value;
   const details = value.appTag === undefined ? {} : { appTag: value.appTag };
   throw new InvalidValueError(value.message, { ...details, path: state.pathText() });
@@ -62,7 +61,6 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
   if (!Array.isArray(raw))
     throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
   const keyed: (readonly [string, ListEntry])[] = [];
-  const seen = new Set<string>();
   const keyCount = schema.keys.length;
   for (const item of raw as readonly unknown[]) {
     state.enterEntry(item);
@@ -86,13 +84,25 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
         keyValues.push(value);
       }
       key = entryKeyOf(schema, keyValues);
-      if (seen.has(key)) throw state.error(InvalidValueError, `${describe(schema)} has two entries with the same key`);
-      seen.add(key);
     }
     keyed.push([key, entry]);
   }
   state.enterEntry(undefined);
-  return keyed.length === 0 ? undefined : listInstanceFromEntries(schema, keyed);
+  if (keyed.length === 0) return undefined;
+  try {
+    return listInstanceFromEntries(schema, keyed);
+  } catch (error) {
+    // Building the sequence finds duplicate keys for free; only then is the first duplicate located.
+    const seen = new Set<string>();
+    for (const [index, [key]] of keyed.entries()) {
+      if (seen.has(key)) {
+        state.enterEntry(raw[index]);
+        throw state.error(InvalidValueError, `${describe(schema)} has two entries with the same key`);
+      }
+      seen.add(key);
+    }
+    throw error;
+  }
 };
 
 const decodeChild = (schema: DataSchemaNode, raw: unknown, module: string, state: DecodeState): Slot => {
@@ -107,7 +117,7 @@ const decodeChild = (schema: DataSchemaNode, raw: unknown, module: string, state
       if (!isObject(raw))
         throw state.error(InvalidValueError, `${describe(schema)} must be a JSON object, not ${jsonKind(raw)}`);
       const node = decodeInner(schema, raw, module, state);
-      return schema.presence === undefined && isEmptyInstance(node) ? undefined : node;
+      return schema.presence === undefined && node.slots.length === 0 ? undefined : node;
     }
     case 'list':
       return decodeList(schema, raw, module, state);
@@ -139,12 +149,39 @@ const checkCases = (table: SlotTable, slots: readonly Slot[], state: DecodeState
   });
 };
 
+/** A member name resolved against a parent: the child, its slot and its module. */
+interface ResolvedMember {
+  readonly child: DataSchemaNode;
+  readonly index: number;
+  readonly module: string;
+}
+
+/** Per parent and inherited module: member name → resolution, so each distinct name is resolved once. */
+const MEMBERS = new WeakMap<SlotTable, Map<string | undefined, Map<string, ResolvedMember>>>();
+
+const membersOf = (table: SlotTable, module: string | undefined): Map<string, ResolvedMember> => {
+  let byModule = MEMBERS.get(table);
+  if (byModule === undefined) {
+    byModule = new Map();
+    MEMBERS.set(table, byModule);
+  }
+  let members = byModule.get(module);
+  if (members === undefined) {
+    members = new Map();
+    byModule.set(module, members);
+  }
+  return members;
+};
+
 const resolveMember = (
-  parent: InnerSchemaNode,
+  table: SlotTable,
   member: string,
   module: string | undefined,
   state: DecodeState,
-): [DataSchemaNode, string] => {
+): ResolvedMember => {
+  const cache = membersOf(table, module);
+  const known = cache.get(member);
+  if (known !== undefined) return known;
   const colon = member.indexOf(':');
   let memberModule: string;
   let name: string;
@@ -159,10 +196,13 @@ const resolveMember = (
     if (!state.schema.modules.has(memberModule))
       throw state.error(UnknownNamespaceError, `no module named ${memberModule} is loaded`);
   }
-  const child = slotChildByName(parent, memberModule, name);
+  const child = slotChildByName(table.parent, memberModule, name);
   if (child === undefined)
     throw state.error(UnknownElementError, `no data node ${memberModule}:${name} is defined here`);
-  return [child, memberModule];
+  const resolved: ResolvedMember = { child, index: table.indexOf.get(child) as number, module: memberModule };
+  // Names come from requests: only names of real children are remembered, so the cache stays bounded.
+  cache.set(member, resolved);
+  return resolved;
 };
 
 /** Decodes the members of one JSON object into the slots of an inner node of `parent`. */
@@ -174,24 +214,23 @@ const decodeInner = <S extends InnerSchemaNode>(
 ): InstanceNode<S> => {
   const table = slotTableOf(parent);
   const slots: Slot[] = [];
-  for (const member of Object.keys(raw)) {
+  for (const member in raw) {
     // Metadata annotations (`@name`, RFC 7952 §5.2) carry no data of their own; they are not kept.
     if (member.charCodeAt(0) === 64) continue;
-    const [child, childModule] = resolveMember(parent, member, module, state);
+    const { child, index, module: childModule } = resolveMember(table, member, module, state);
     if (state.config && !child.config) {
       throw state.error(InvalidValueError, `${describe(child)} is state data (config false) and cannot be configured`);
     }
-    const index = table.indexOf.get(child) as number;
     if (slots[index] !== undefined) throw state.error(InvalidValueError, `${describe(child)} is given more than once`);
     state.push(child);
     slots[index] = decodeChild(child, raw[member], childModule, state);
     state.pop();
   }
   if (table.hasChoices) checkCases(table, slots, state);
+  // A copy of exactly the used length: an array grown by index assignment keeps spare capacity.
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
-  slots.length = end;
-  return instanceFromSlots(parent, slots);
+  return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots.slice(0, end));
 };
 
 /**
