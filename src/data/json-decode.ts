@@ -218,11 +218,11 @@ const decodeInner = <S extends InnerSchemaNode>(
     // Metadata annotations (`@name`, RFC 7952 §5.2) carry no data of their own; they are not kept.
     if (member.charCodeAt(0) === 64) continue;
     const { child, index, module: childModule } = resolveMember(table, member, module, state);
+    state.push(child);
     if (state.config && !child.config) {
       throw state.error(InvalidValueError, `${describe(child)} is state data (config false) and cannot be configured`);
     }
     if (slots[index] !== undefined) throw state.error(InvalidValueError, `${describe(child)} is given more than once`);
-    state.push(child);
     slots[index] = decodeChild(child, raw[member], childModule, state);
     state.pop();
   }

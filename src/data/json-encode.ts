@@ -152,8 +152,9 @@ export function* encodeJson(target: EncodeTarget, schema: SchemaTree, options: E
       w.out += '}';
     } else {
       const members: JsonObject = {};
-      if (value === undefined) addAbsent(w, members, node, member, 1, selection);
-      else addMember(w, members, node, value, member, undefined, 0, 1, selection);
+      if (value === undefined) {
+        if (w.reportsAll) addAbsent(w, members, node, member, 1, selection);
+      } else addMember(w, members, node, value, member, undefined, 0, 1, selection);
       w.out += JSON.stringify(members);
     }
   }
