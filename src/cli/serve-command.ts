@@ -8,6 +8,7 @@ import {
   DEFAULT_DATA_DIR,
   DEFAULT_HOST,
   DEFAULT_PORT,
+  type RunningServer,
   ServerConfigurationError,
   startServer,
 } from '../server/index.ts';
@@ -35,8 +36,34 @@ export const addServeCommand = (program: Command): void => {
     .option('--body-limit <bytes>', 'request body limit in bytes', (value) => Number(value))
     .action(async (flags: ServeFlags) => {
       const log = createLogger();
+      // Signal handlers go in before anything starts, so that a signal during start-up (or
+      // right after the listening line) still ends in a graceful stop rather than a kill.
+      let server: RunningServer | undefined;
+      let stopRequested: string | undefined;
+      const stop = (signal: string): void => {
+        if (stopRequested !== undefined && server === undefined) return;
+        stopRequested = signal;
+        if (server === undefined) return;
+        const running = server;
+        server = undefined;
+        log.info({ signal }, 'stopping: finishing in-flight requests');
+        running.close().then(
+          () => {
+            log.info({}, 'stopped');
+            log.flush();
+            process.exit(0);
+          },
+          (error: unknown) => {
+            log.error({ err: String(error) }, 'error while stopping');
+            log.flush();
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGINT', () => stop('SIGINT'));
+      process.on('SIGTERM', () => stop('SIGTERM'));
       try {
-        const server = await startServer(
+        server = await startServer(
           {
             host: flags.host,
             port: flags.port,
@@ -49,26 +76,7 @@ export const addServeCommand = (program: Command): void => {
           },
           log,
         );
-        let stopping = false;
-        const stop = (signal: string): void => {
-          if (stopping) return;
-          stopping = true;
-          log.info({ signal }, 'stopping: finishing in-flight requests');
-          server.close().then(
-            () => {
-              log.info({}, 'stopped');
-              log.flush();
-              process.exit(0);
-            },
-            (error: unknown) => {
-              log.error({ err: String(error) }, 'error while stopping');
-              log.flush();
-              process.exit(1);
-            },
-          );
-        };
-        process.on('SIGINT', () => stop('SIGINT'));
-        process.on('SIGTERM', () => stop('SIGTERM'));
+        if (stopRequested !== undefined) stop(stopRequested);
       } catch (error) {
         const message =
           error instanceof ServerConfigurationError
