@@ -42,9 +42,13 @@ const timeAll = (runs: number, jobs: readonly (() => void)[]): number[] => {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const text = JSON.stringify(plain);
-const heapBefore = (gc?.(), process.memoryUsage().heapUsed);
+const heapUsed = (): number => {
+  gc?.();
+  return process.memoryUsage().heapUsed;
+};
+const heapBefore = heapUsed();
 const tree = decodeJson(schema, plain, { schema, config: true });
-const heapAfter = (gc?.(), process.memoryUsage().heapUsed);
+const heapAfter = heapUsed();
 
 const [stringify = 0, encode = 0, parse = 0, decode = 0] = timeAll(9, [
   () => JSON.stringify(plain),

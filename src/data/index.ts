@@ -1,5 +1,54 @@
 /**
  * @module data
- * See DESIGN §3 for this folder's responsibility and allowed imports.
+ * The instance side of the engine (re-exports only): persistent instance trees, instance paths,
+ * the RFC 7951 JSON codec, default values and the protocol-neutral read options.
+ * See DESIGN §3. May import: util, errors, xpath, yang (each through its index.ts).
  */
-export {};
+
+export { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
+export { compareEntryKeys, entryKeyOf } from './entry-key.ts';
+export type { FieldsSelector } from './fields-selector.ts';
+export { parseFields } from './fields-selector.ts';
+export { formatInstancePath } from './format-instance-path.ts';
+export type {
+  AnydataValue,
+  ContainerInstance,
+  DataTree,
+  InstanceNode,
+  LeafListValues,
+  ListEntry,
+  ListInstance,
+  OperationData,
+  Slot,
+  SlotValue,
+} from './instance-node.ts';
+export {
+  childrenOf,
+  deleteChild,
+  emptyDataTree,
+  emptyInstance,
+  getChild,
+  getLeaf,
+  isEmptyInstance,
+  setChild,
+} from './instance-node.ts';
+export type { InstancePath, InstancePathStep } from './instance-path.ts';
+export { entryWithKeys, resolveInstancePath, updateAt } from './instance-path.ts';
+export type { DecodeJsonOptions } from './json-decode.ts';
+export { decodeJson } from './json-decode.ts';
+export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';
+export { encodeJson, encodeJsonString } from './json-encode.ts';
+export { parseJsonText } from './json-text.ts';
+export {
+  deleteEntry,
+  emptyListInstance,
+  entriesOf,
+  findEntry,
+  keyValuesOf,
+  listInstanceFromEntries,
+  putEntry,
+} from './list-instance.ts';
+export type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
+export { parseContentFilter, parseDepth, parseWithDefaultsMode } from './read-options.ts';
+export type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
+export { isDataSchemaNode, isInnerSchemaNode, slotTableOf } from './slot-table.ts';

@@ -131,6 +131,28 @@ export const addPresentLeaf = (
   if (!(isDefault && w.withDefaults === 'trim')) addLeaf(w, out, schema, value, member, isDefault);
 };
 
+/** Adds a present leaf-list; values equal to the defaults count as defaults (trim, tagged). @see RFC 6243 §3 */
+const addPresentLeafList = (
+  w: JsonWriter,
+  out: JsonObject,
+  schema: LeafListNode,
+  values: LeafListValues,
+  member: string,
+  plan: MemberPlan | undefined,
+  index: number,
+): void => {
+  if (w.withDefaults === 'explicit') {
+    out[member] = w.values(schema, values);
+    return;
+  }
+  const defaults = leafListDefaults(w.schema, schema);
+  const isDefault =
+    defaults.length === values.length &&
+    defaults.every((value, position) => yangValuesEqual(value, values[position] as YangValue)) &&
+    (plan === undefined || inUseAt(plan, index));
+  if (!(isDefault && w.withDefaults === 'trim')) addLeafList(w, out, schema, values, member, isDefault);
+};
+
 /** Adds the in-use default of an absent child (report-all modes only). @see RFC 6243 §3.1 */
 export const addAbsent = (
   w: JsonWriter,
@@ -223,7 +245,7 @@ export const addMember = (
       addPresentLeaf(w, out, child, value as YangValue, member, plan, index);
       return;
     case 'leaf-list':
-      addLeafList(w, out, child, value as LeafListValues, member, false);
+      addPresentLeafList(w, out, child, value as LeafListValues, member, plan, index);
       return;
     case 'container':
       addContainer(w, out, child, value as InstanceNode, member, level, sub);
