@@ -15,18 +15,7 @@ import {
   type TreeNode,
 } from './b-tree-node.ts';
 import { halveNode, joinSiblings } from './b-tree-reshape.ts';
-
-/** Thrown by bulk builds whose input is not strictly ascending. */
-export class UnsortedInputError extends Error {
-  /** Position in the input of the first entry out of order. */
-  readonly position: number;
-
-  constructor(position: number) {
-    super(`entry ${position} is not above the previous one: input must be strictly ascending`);
-    this.name = 'UnsortedInputError';
-    this.position = position;
-  }
-}
+import { UnsortedInputError } from './collection-errors.ts';
 
 /**
  * Splits the last two nodes of a level evenly when the last is under its minimum, so that bulk-built trees

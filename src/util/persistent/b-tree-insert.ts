@@ -52,7 +52,8 @@ const insertIntoLeaf = <K, V>(
       leaf.values[found] = value;
       return leaf;
     }
-    return new LeafNode(owner, leaf.keys, leaf.values.with(found, value));
+    // Frozen leaves may share their key array; a leaf the batch will edit in place must not.
+    return new LeafNode(owner, owner === null ? leaf.keys : leaf.keys.slice(), leaf.values.with(found, value));
   }
   state.added = true;
   const index = ~found;
