@@ -7,84 +7,19 @@
  */
 import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
-import { isFilteredOut } from './content-filter.ts';
-import { defaultsInUse, hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
-import type { FieldsSelector } from './fields-selector.ts';
+import { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
 import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance-node.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { DEFAULT_TAG, memberNamesOf } from './json-writer.ts';
+import type { MemberPlan, Selection } from './member-plan.ts';
+import { inUseAt, memberLevel, memberSelection, planMembers } from './member-plan.ts';
 import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';
 
-/** `true` selects a whole subtree; a selector only the descendants it names. @see RFC 8040 §4.8.3 */
-export type Selection = FieldsSelector | true;
+export type { Selection } from './member-plan.ts';
 
 /** A JSON object under construction (member order is insertion order: no member name is an array index). */
 export type JsonObject = Record<string, unknown>;
-
-const EMPTY_SLOTS: readonly Slot[] = [];
-
-/** The members of one inner node that the read options keep, with their levels and sub-selections. */
-export interface MemberPlan {
-  readonly table: SlotTable;
-  readonly names: readonly string[];
-  readonly slots: readonly Slot[];
-  /** How many slots to visit: all of them when defaults are reported, else the stored ones. */
-  readonly count: number;
-  readonly keyCount: number;
-  readonly childLevel: number;
-  readonly node: InstanceNode | undefined;
-  inUse: ((index: number) => boolean) | undefined;
-}
-
-/** Prepares the member walk of `node` (undefined: an absent non-presence container). */
-export const planMembers = (
-  w: JsonWriter,
-  node: InstanceNode | undefined,
-  parent: InnerSchemaNode,
-  level: number,
-): MemberPlan => {
-  const table = slotTableOf(parent);
-  const slots = node?.slots ?? EMPTY_SLOTS;
-  return {
-    table,
-    names: memberNamesOf(table),
-    slots,
-    count: w.reportsAll ? table.nodes.length : slots.length,
-    keyCount: 'kind' in parent && parent.kind === 'list' ? parent.keys.length : 0,
-    childLevel: level + 1,
-    node,
-    inUse: undefined,
-  };
-};
-
-/**
- * The sub-selection of slot `index`, or undefined when the read options drop it. Past the depth
- * limit only keys are kept: an entry must stay identifiable. @see RFC 8040 §4.8.2
- */
-export const memberSelection = (
-  w: JsonWriter,
-  plan: MemberPlan,
-  index: number,
-  selection: Selection,
-): Selection | undefined => {
-  const isKey = index < plan.keyCount;
-  if (selection === true && plan.childLevel > w.depth && !isKey) return undefined;
-  const child = plan.table.nodes[index] as DataSchemaNode;
-  if (w.content !== 'all' && isFilteredOut(child, w.content, isKey)) return undefined;
-  if (selection === true || isKey) return true;
-  return selection.get(child);
-};
-
-/** The level of a child: below a fields selection, selected nodes count as 1 and ancestors not at all. @see RFC 8040 §4.8.2 */
-export const memberLevel = (plan: MemberPlan, selection: Selection, sub: Selection): number =>
-  selection === true ? plan.childLevel : sub === true ? 1 : 0;
-
-/** Whether defaults below slot `index` are in use (computed once per node). @see RFC 7950 §7.9.3 */
-const inUseAt = (plan: MemberPlan, index: number): boolean => {
-  plan.inUse ??= defaultsInUse(plan.node, plan.table);
-  return plan.inUse(index);
-};
 
 const addLeaf = (
   w: JsonWriter,
@@ -192,21 +127,34 @@ export const plainObject = (
 ): JsonObject => {
   const out: JsonObject = {};
   if (w.simple && node !== undefined) {
-    // Plain reads (explicit, all content, no depth or fields): every stored slot as it is.
-    const { nodes } = slotTableOf(parent);
-    const names = memberNamesOf(slotTableOf(parent));
-    const { slots } = node;
-    for (let index = 0; index < slots.length; index++) {
-      const value = slots[index];
-      if (value !== undefined)
-        addMember(w, out, nodes[index] as DataSchemaNode, value, names[index] as string, undefined, index, 0, true);
-    }
-    return out;
+    const table = slotTableOf(parent);
+    return simpleObject(w, node, table, memberNamesOf(table));
   }
   const plan = planMembers(w, node, parent, level);
   for (let index = 0; index < plan.count; index++) {
     const sub = memberSelection(w, plan, index, selection);
     if (sub !== undefined) addPlannedMember(w, out, plan, index, memberLevel(plan, selection, sub), sub);
+  }
+  return out;
+};
+
+/**
+ * The plain object of a node when no read option filters anything: every stored slot as it is.
+ * Callers encoding many entries of one list pass the table and names once.
+ */
+export const simpleObject = (
+  w: JsonWriter,
+  node: InstanceNode,
+  table: SlotTable,
+  names: readonly string[],
+): JsonObject => {
+  const out: JsonObject = {};
+  const { nodes } = table;
+  const { slots } = node;
+  for (let index = 0; index < slots.length; index++) {
+    const value = slots[index];
+    if (value !== undefined)
+      addMember(w, out, nodes[index] as DataSchemaNode, value, names[index] as string, undefined, index, 0, true);
   }
   return out;
 };

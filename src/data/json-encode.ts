@@ -8,16 +8,9 @@
 import type { SchemaTree } from '../yang/index.ts';
 import type { DataTree, InstanceNode, ListEntry, ListInstance, Slot } from './instance-node.ts';
 import type { JsonObject, Selection } from './json-encode-object.ts';
-import {
-  addAbsent,
-  addMember,
-  addPlannedMember,
-  memberLevel,
-  memberSelection,
-  plainObject,
-  planMembers,
-} from './json-encode-object.ts';
-import { JsonWriter } from './json-writer.ts';
+import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
+import { JsonWriter, memberNamesOf } from './json-writer.ts';
+import { memberLevel, memberSelection, planMembers } from './member-plan.ts';
 import type { ReadOptions } from './read-options.ts';
 import type { DataSchemaNode, InnerSchemaNode } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';
@@ -108,6 +101,9 @@ function* writeEntries(
   w.out += '[';
   const entries = 'slots' in value ? [value] : value.entries.values();
   const streams = holdsLists(schema);
+  const simple = w.simple;
+  const table = slotTableOf(schema);
+  const names = memberNamesOf(table);
   let first = true;
   let batch: JsonObject[] = [];
   for (const entry of entries) {
@@ -115,7 +111,7 @@ function* writeEntries(
       if (!first) w.out += ',';
       yield* writeObject(w, entry, schema, level, sub);
     } else {
-      batch.push(plainObject(w, entry, schema, level, sub));
+      batch.push(simple ? simpleObject(w, entry, table, names) : plainObject(w, entry, schema, level, sub));
       if (batch.length < BATCH) continue;
       w.out += `${first ? '' : ','}${JSON.stringify(batch).slice(1, -1)}`;
       batch = [];

@@ -1,0 +1,81 @@
+/**
+ * @module data/member-plan
+ * How the read options apply to the members of one inner node: which slots are visited, the
+ * sub-selection and level of each, and whether defaults below a slot are in use.
+ * @see RFC 8040 §4.8.1–§4.8.3, RFC 7950 §7.9.3
+ */
+import { isFilteredOut } from './content-filter.ts';
+import { defaultsInUse } from './default-values.ts';
+import type { FieldsSelector } from './fields-selector.ts';
+import type { InstanceNode, Slot } from './instance-node.ts';
+import type { JsonWriter } from './json-writer.ts';
+import { memberNamesOf } from './json-writer.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
+import { slotTableOf } from './slot-table.ts';
+
+/** `true` selects a whole subtree; a selector only the descendants it names. @see RFC 8040 §4.8.3 */
+export type Selection = FieldsSelector | true;
+
+const EMPTY_SLOTS: readonly Slot[] = [];
+
+/** The members of one inner node that the read options keep, with their levels and sub-selections. */
+export interface MemberPlan {
+  readonly table: SlotTable;
+  readonly names: readonly string[];
+  readonly slots: readonly Slot[];
+  /** How many slots to visit: all of them when defaults are reported, else the stored ones. */
+  readonly count: number;
+  readonly keyCount: number;
+  readonly childLevel: number;
+  readonly node: InstanceNode | undefined;
+  inUse: ((index: number) => boolean) | undefined;
+}
+
+/** Prepares the member walk of `node` (undefined: an absent non-presence container). */
+export const planMembers = (
+  w: JsonWriter,
+  node: InstanceNode | undefined,
+  parent: InnerSchemaNode,
+  level: number,
+): MemberPlan => {
+  const table = slotTableOf(parent);
+  const slots = node?.slots ?? EMPTY_SLOTS;
+  return {
+    table,
+    names: memberNamesOf(table),
+    slots,
+    count: w.reportsAll ? table.nodes.length : slots.length,
+    keyCount: 'kind' in parent && parent.kind === 'list' ? parent.keys.length : 0,
+    childLevel: level + 1,
+    node,
+    inUse: undefined,
+  };
+};
+
+/**
+ * The sub-selection of slot `index`, or undefined when the read options drop it. Past the depth
+ * limit only keys are kept: an entry must stay identifiable. @see RFC 8040 §4.8.2
+ */
+export const memberSelection = (
+  w: JsonWriter,
+  plan: MemberPlan,
+  index: number,
+  selection: Selection,
+): Selection | undefined => {
+  const isKey = index < plan.keyCount;
+  if (selection === true && plan.childLevel > w.depth && !isKey) return undefined;
+  const child = plan.table.nodes[index] as DataSchemaNode;
+  if (w.content !== 'all' && isFilteredOut(child, w.content, isKey)) return undefined;
+  if (selection === true || isKey) return true;
+  return selection.get(child);
+};
+
+/** The level of a child: below a fields selection, selected nodes count as 1 and ancestors not at all. @see RFC 8040 §4.8.2 */
+export const memberLevel = (plan: MemberPlan, selection: Selection, sub: Selection): number =>
+  selection === true ? plan.childLevel : sub === true ? 1 : 0;
+
+/** Whether defaults below slot `index` are in use (computed once per node). @see RFC 7950 §7.9.3 */
+export const inUseAt = (plan: MemberPlan, index: number): boolean => {
+  plan.inUse ??= defaultsInUse(plan.node, plan.table);
+  return plan.inUse(index);
+};
