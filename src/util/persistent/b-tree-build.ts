@@ -2,7 +2,7 @@
  * @module util/persistent/b-tree-build
  * Bottom-up construction of a B+tree from strictly ascending entries in O(n), with every node full.
  */
-import type { Comparator } from './comparator.ts';
+
 import {
   BranchNode,
   entryCount,
@@ -16,6 +16,7 @@ import {
 } from './b-tree-node.ts';
 import { halveNode, joinSiblings } from './b-tree-reshape.ts';
 import { UnsortedInputError } from './collection-errors.ts';
+import type { Comparator } from './comparator.ts';
 
 /**
  * Splits the last two nodes of a level evenly when the last is under its minimum, so that bulk-built trees

@@ -2,7 +2,7 @@
  * @module util/persistent/b-tree-delete
  * Removal from the B+tree by path copying, merging or refilling nodes that fall below their minimum.
  */
-import type { Comparator } from './comparator.ts';
+
 import {
   type BranchNode,
   type EditToken,
@@ -18,6 +18,7 @@ import {
 } from './b-tree-node.ts';
 import { halveNode, joinSiblings } from './b-tree-reshape.ts';
 import { childIndex, searchKeys } from './b-tree-search.ts';
+import type { Comparator } from './comparator.ts';
 
 /**
  * Replaces the under-full child `index` of `parent` (editable) and a neighbour by one merged node, or by two

@@ -6,7 +6,7 @@
  * that overflows at its end (start) keeps all but the new slot, so ascending (descending) loads fill nodes
  * completely instead of leaving them half empty. Only spine nodes can then be under-full, one per level.
  */
-import type { Comparator } from './comparator.ts';
+
 import {
   BranchNode,
   type EditToken,
@@ -19,6 +19,7 @@ import {
   type TreeNode,
 } from './b-tree-node.ts';
 import { childIndex, searchKeys } from './b-tree-search.ts';
+import type { Comparator } from './comparator.ts';
 
 /** Outcome of one insertion, filled in as the recursion unwinds. */
 export type InsertState<K, V> = {
@@ -91,7 +92,16 @@ export const insertEntry = <K, V>(
   const index = childIndex(node.keys, key, compare);
   const child = node.children[index] as TreeNode<K, V>;
   const last = node.children.length - 1;
-  const updated = insertEntry(child, key, value, compare, owner, state, leftEdge && index === 0, rightEdge && index === last);
+  const updated = insertEntry(
+    child,
+    key,
+    value,
+    compare,
+    owner,
+    state,
+    leftEdge && index === 0,
+    rightEdge && index === last,
+  );
   const split = state.split;
   // An owned child edited in place is still `child`; only a size change or a split concerns this level then.
   if (updated === child && split === null && !state.added) return node;
@@ -111,7 +121,13 @@ export const insertEntry = <K, V>(
   const leftSizes = branch.sizes.slice(0, at);
   const rightSize = sumSizes(rightSizes);
   state.split = new BranchNode(owner, branch.keys.slice(at), branch.children.slice(at), rightSizes, rightSize);
-  return new BranchNode(owner, branch.keys.slice(0, at), branch.children.slice(0, at), leftSizes, branch.size - rightSize);
+  return new BranchNode(
+    owner,
+    branch.keys.slice(0, at),
+    branch.children.slice(0, at),
+    leftSizes,
+    branch.size - rightSize,
+  );
 };
 
 /** Inserts or replaces `key` in the tree rooted at `root`, growing a new root when the old one splits. */

@@ -24,7 +24,13 @@ export class TreeIterator<K, V, T> implements IterableIterator<T> {
    * Starts at the entry of rank `start` (the first one yielded) and yields `count` entries; `count` must not
    * run past either end of the tree.
    */
-  constructor(root: TreeNode<K, V>, start: number, count: number, descending: boolean, project: EntryProjection<K, V, T>) {
+  constructor(
+    root: TreeNode<K, V>,
+    start: number,
+    count: number,
+    descending: boolean,
+    project: EntryProjection<K, V, T>,
+  ) {
     this.#project = project;
     this.#descending = descending;
     this.#remaining = count;

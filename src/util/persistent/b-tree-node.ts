@@ -69,8 +69,7 @@ export class BranchNode<K, V> {
 export type TreeNode<K, V> = LeafNode<K, V> | BranchNode<K, V>;
 
 /** Number of entries under a node. */
-export const entryCount = <K, V>(node: TreeNode<K, V>): number =>
-  node.kind === 'leaf' ? node.keys.length : node.size;
+export const entryCount = <K, V>(node: TreeNode<K, V>): number => (node.kind === 'leaf' ? node.keys.length : node.size);
 
 /** Number of slots (entries or children) a node uses, compared against the MIN_/MAX_ bounds. */
 export const slotCount = <K, V>(node: TreeNode<K, V>): number =>

@@ -2,8 +2,9 @@
  * @module util/persistent/b-tree-search
  * Read-only descents of the B+tree: lookup, rank (order statistics) and selection by index.
  */
-import type { Comparator } from './comparator.ts';
+
 import type { LeafNode, TreeNode } from './b-tree-node.ts';
+import type { Comparator } from './comparator.ts';
 
 /** Index of `key` in sorted `keys`, or `~insertionPoint` when absent. */
 export const searchKeys = <K>(keys: readonly K[], key: K, compare: Comparator<K>): number => {

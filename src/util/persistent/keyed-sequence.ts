@@ -8,9 +8,10 @@
  * Every map stores its keys and values unboxed in leaf arrays: about 50 bytes per entry in all, no per-entry
  * objects. Lookup, insertion, move and delete cost O(log n); relabelling a crowded window is amortised.
  */
+
+import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import type { Comparator } from './comparator.ts';
 import { naturalOrder } from './comparator.ts';
-import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import { MIN_RELABEL_GAP, ORDER_KEY_LIMIT, ORDER_KEY_SPACING, orderKeyBetween } from './order-key.ts';
 import { PersistentSortedMap } from './persistent-sorted-map.ts';
 
@@ -133,7 +134,8 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     if (this.#orderOf.has(key)) throw new DuplicateKeyError(key);
     const [before, after] = this.#neighbours(placement);
     const order = orderKeyBetween(before, after);
-    if (order === undefined) return this.#relabelAndInsert(after === undefined ? this.size : this.#keyAt.rank(after), key, value);
+    if (order === undefined)
+      return this.#relabelAndInsert(after === undefined ? this.size : this.#keyAt.rank(after), key, value);
     return new KeyedSequence(
       this.#orderOf.set(key, order),
       this.#keyAt.set(order, key),
@@ -205,7 +207,9 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
   /** Calls `visit` for each entry in sequence order. */
   forEach(visit: (value: V, key: K) => void): void {
     const values = this.#valueAt.values();
-    this.#keyAt.forEach((key) => visit(values.next().value as V, key));
+    this.#keyAt.forEach((key) => {
+      visit(values.next().value as V, key);
+    });
   }
 
   /** Order keys of the entries that `placement` falls between (`undefined` at either end). */
@@ -240,9 +244,14 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
       const high = Math.min(size, position + radius);
       const count = high - low + 1;
       if (low === 0 && high === size) return this.#renumber(position, key, value);
-      const lowBound = low > 0 ? this.#orderKeyAt(low - 1) : Math.max(-ORDER_KEY_LIMIT, this.#orderKeyAt(0) - count * ORDER_KEY_SPACING);
+      const lowBound =
+        low > 0
+          ? this.#orderKeyAt(low - 1)
+          : Math.max(-ORDER_KEY_LIMIT, this.#orderKeyAt(0) - count * ORDER_KEY_SPACING);
       const highBound =
-        high < size ? this.#orderKeyAt(high) : Math.min(ORDER_KEY_LIMIT, this.#orderKeyAt(size - 1) + count * ORDER_KEY_SPACING);
+        high < size
+          ? this.#orderKeyAt(high)
+          : Math.min(ORDER_KEY_LIMIT, this.#orderKeyAt(size - 1) + count * ORDER_KEY_SPACING);
       const gap = Math.floor((highBound - lowBound) / (count + 1));
       if (gap < MIN_RELABEL_GAP) continue;
       const oldOrders: number[] = [];
@@ -257,14 +266,16 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
       values.splice(position - low, 0, value);
       const newOrder = (index: number): number => lowBound + gap * (index + 1);
       return new KeyedSequence(
-        this.#orderOf.withMutations((draft) => keys.forEach((windowKey, index) => draft.set(windowKey, newOrder(index)))),
+        this.#orderOf.withMutations((draft) => {
+          for (const [index, windowKey] of keys.entries()) draft.set(windowKey, newOrder(index));
+        }),
         this.#keyAt.withMutations((draft) => {
           for (const order of oldOrders) draft.delete(order);
-          keys.forEach((windowKey, index) => draft.set(newOrder(index), windowKey));
+          for (const [index, windowKey] of keys.entries()) draft.set(newOrder(index), windowKey);
         }),
         this.#valueAt.withMutations((draft) => {
           for (const order of oldOrders) draft.delete(order);
-          values.forEach((windowValue, index) => draft.set(newOrder(index), windowValue));
+          for (const [index, windowValue] of values.entries()) draft.set(newOrder(index), windowValue);
         }),
       );
     }
@@ -275,9 +286,9 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     const entries = Array.from(this.slice(0));
     entries.splice(position, 0, [key, value]);
     const offset = Math.floor(entries.length / 2);
-    const orderOf = this.#orderOf.withMutations((draft) =>
-      entries.forEach(([entryKey], index) => draft.set(entryKey, (index - offset) * ORDER_KEY_SPACING)),
-    );
+    const orderOf = this.#orderOf.withMutations((draft) => {
+      for (const [index, [entryKey]] of entries.entries()) draft.set(entryKey, (index - offset) * ORDER_KEY_SPACING);
+    });
     return new KeyedSequence(
       orderOf,
       PersistentSortedMap.fromSorted(

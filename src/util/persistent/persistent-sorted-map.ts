@@ -5,13 +5,14 @@
  * Every edit costs O(log n) time and allocates one root-to-leaf path; earlier maps remain valid forever, which is
  * what lets a datastore keep snapshots and swap roots on commit.
  */
-import type { Comparator } from './comparator.ts';
-import { entryCount, LeafNode, type TreeNode } from './b-tree-node.ts';
+
 import { buildTree } from './b-tree-build.ts';
 import { removeFromTree } from './b-tree-delete.ts';
 import { insertIntoTree } from './b-tree-insert.ts';
 import { type EntryProjection, TreeIterator } from './b-tree-iterator.ts';
+import { entryCount, LeafNode, type TreeNode } from './b-tree-node.ts';
 import { leafFor, rankOf, searchKeys, selectEntry } from './b-tree-search.ts';
+import type { Comparator } from './comparator.ts';
 import { SortedMapDraft } from './sorted-map-draft.ts';
 
 /** Where an iteration starts and which way it goes. */

@@ -6,11 +6,12 @@
  * copying it again, so a batch of m edits allocates O(m) leaves at most rather than O(m log n) paths. Nodes of
  * the original map are never owned by the batch, so the original stays intact.
  */
-import type { Comparator } from './comparator.ts';
-import { type EditToken, entryCount, type TreeNode } from './b-tree-node.ts';
+
 import { removeFromTree } from './b-tree-delete.ts';
 import { type InsertState, insertIntoTree } from './b-tree-insert.ts';
+import { type EditToken, entryCount, type TreeNode } from './b-tree-node.ts';
 import { leafFor, searchKeys } from './b-tree-search.ts';
+import type { Comparator } from './comparator.ts';
 
 let batchCounter = 0;
 

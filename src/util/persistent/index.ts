@@ -1,0 +1,13 @@
+/**
+ * @module util/persistent
+ * Persistent (immutable, structurally shared) collections for instance data trees. May import: nothing.
+ */
+
+export { DuplicateKeyError, KeyNotFoundError, UnsortedInputError } from './collection-errors.ts';
+export type { Comparator } from './comparator.ts';
+export { lexicographicOrder, naturalOrder } from './comparator.ts';
+export type { SequencePlacement } from './keyed-sequence.ts';
+export { KeyedSequence } from './keyed-sequence.ts';
+export type { IterationRange } from './persistent-sorted-map.ts';
+export { PersistentSortedMap } from './persistent-sorted-map.ts';
+export type { SortedMapDraft } from './sorted-map-draft.ts';

@@ -1,0 +1,207 @@
+/**
+ * @module util/persistent/keyed-sequence.test
+ * Table tests of `KeyedSequence`, and property tests against a plain array model with snapshots.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
+import { naturalOrder } from './comparator.ts';
+import { KeyedSequence, type SequencePlacement } from './keyed-sequence.ts';
+import { SeededRandom } from './seeded-random.test-support.ts';
+
+type Entry = [string, number];
+const letters = (text: string): KeyedSequence<string, number> =>
+  KeyedSequence.fromOrdered(
+    [...text].map((key, index): Entry => [key, index]),
+    naturalOrder,
+  );
+const order = (sequence: KeyedSequence<string, number>): string => [...sequence.keys()].join('');
+
+describe('KeyedSequence', () => {
+  const edits: {
+    name: string;
+    run: (sequence: KeyedSequence<string, number>) => KeyedSequence<string, number>;
+    expected: string;
+  }[] = [
+    { name: 'append', run: (s) => s.append('x', 9), expected: 'abcdx' },
+    { name: 'prepend', run: (s) => s.prepend('x', 9), expected: 'xabcd' },
+    { name: 'insertBefore', run: (s) => s.insertBefore('c', 'x', 9), expected: 'abxcd' },
+    { name: 'insertBefore the first', run: (s) => s.insertBefore('a', 'x', 9), expected: 'xabcd' },
+    { name: 'insertAfter', run: (s) => s.insertAfter('c', 'x', 9), expected: 'abcxd' },
+    { name: 'insertAfter the last', run: (s) => s.insertAfter('d', 'x', 9), expected: 'abcdx' },
+    { name: 'move first', run: (s) => s.move('c', { insert: 'first' }), expected: 'cabd' },
+    { name: 'move last', run: (s) => s.move('a', { insert: 'last' }), expected: 'bcda' },
+    { name: 'move before', run: (s) => s.move('d', { insert: 'before', point: 'b' }), expected: 'adbc' },
+    { name: 'move after', run: (s) => s.move('a', { insert: 'after', point: 'c' }), expected: 'bcad' },
+    { name: 'move next to itself', run: (s) => s.move('b', { insert: 'after', point: 'b' }), expected: 'abcd' },
+    { name: 'delete', run: (s) => s.delete('b'), expected: 'acd' },
+    { name: 'delete absent', run: (s) => s.delete('z'), expected: 'abcd' },
+    { name: 'set keeps the position', run: (s) => s.set('b', 42), expected: 'abcd' },
+    { name: 'set of an absent key appends', run: (s) => s.set('z', 42), expected: 'abcdz' },
+  ];
+  for (const edit of edits) {
+    it(`edits: ${edit.name}`, () => {
+      const original = letters('abcd');
+      assert.equal(order(edit.run(original)), edit.expected);
+      assert.equal(order(original), 'abcd');
+    });
+  }
+
+  it('reads by key and by position', () => {
+    const sequence = letters('dcba').set('c', 7);
+    assert.equal(sequence.size, 4);
+    assert.equal(sequence.get('c'), 7);
+    assert.equal(sequence.get('z'), undefined);
+    assert.equal(sequence.has('a'), true);
+    assert.deepEqual(sequence.at(1), ['c', 7]);
+    assert.deepEqual(sequence.at(-1), ['a', 3]);
+    assert.equal(sequence.at(4), undefined);
+    assert.equal(sequence.indexOf('a'), 3);
+    assert.equal(sequence.indexOf('z'), -1);
+    assert.deepEqual(
+      [...sequence],
+      [
+        ['d', 0],
+        ['c', 7],
+        ['b', 2],
+        ['a', 3],
+      ],
+    );
+    assert.deepEqual([...sequence.values()], [0, 7, 2, 3]);
+    assert.deepEqual(
+      [...sequence.slice(1, 3)],
+      [
+        ['c', 7],
+        ['b', 2],
+      ],
+    );
+    const visited: string[] = [];
+    sequence.forEach((value, key) => {
+      visited.push(`${key}${value}`);
+    });
+    assert.deepEqual(visited, ['d0', 'c7', 'b2', 'a3']);
+  });
+
+  it('returns the same sequence for no-op edits', () => {
+    const sequence = letters('abc');
+    assert.equal(sequence.set('a', 0), sequence);
+    assert.equal(sequence.delete('z'), sequence);
+  });
+
+  it('rejects duplicate keys and missing points', () => {
+    const sequence = letters('abc');
+    assert.throws(() => sequence.append('a', 1), DuplicateKeyError);
+    assert.throws(() => sequence.insertBefore('z', 'x', 1), KeyNotFoundError);
+    assert.throws(() => sequence.move('z', { insert: 'first' }), KeyNotFoundError);
+    assert.throws(() => sequence.move('a', { insert: 'after', point: 'z' }), KeyNotFoundError);
+    assert.throws(
+      () =>
+        KeyedSequence.fromOrdered(
+          [
+            ['a', 1],
+            ['b', 2],
+            ['a', 3],
+          ],
+          naturalOrder,
+        ),
+      DuplicateKeyError,
+    );
+  });
+
+  it('keeps finding room when inserting at the same spot thousands of times', () => {
+    let sequence = letters('ab');
+    const expected = ['a'];
+    for (let i = 0; i < 3000; i++) {
+      sequence = sequence.insertBefore('b', `k${i}`, i);
+      expected.push(`k${i}`);
+    }
+    expected.push('b');
+    assert.deepEqual([...sequence.keys()], expected);
+    let front = letters('z');
+    for (let i = 0; i < 3000; i++) front = front.insertAfter('z', `k${i}`, i);
+    assert.equal(front.indexOf('k0'), 3000);
+    assert.equal(front.indexOf('k2999'), 1);
+  });
+
+  describe('against an array model (seeded property tests)', () => {
+    for (const [seed, steps] of [
+      [11, 3000],
+      [12, 3000],
+      [13, 6000],
+    ] as const) {
+      it(`seed ${seed}: ${steps} random edits`, () => runModelCheck(seed, steps));
+    }
+  });
+});
+
+/** Applies random edits to a sequence and to an array, checking them against each other and every snapshot. */
+const runModelCheck = (seed: number, steps: number): void => {
+  const random = new SeededRandom(seed);
+  let sequence = KeyedSequence.empty<string, number>(naturalOrder);
+  let model: Entry[] = [];
+  const snapshots: { sequence: KeyedSequence<string, number>; model: Entry[] }[] = [];
+  let nextKey = 0;
+  const anyPlacement = (): SequencePlacement<string> => {
+    const insert = random.pick(['first', 'last', 'before', 'after'] as const);
+    if (insert === 'first' || insert === 'last') return { insert };
+    if (model.length === 0) return { insert: 'last' };
+    // Crowd one region now and then, to exercise relabelling.
+    const index = random.next() < 0.3 ? Math.min(model.length - 1, 5) : random.below(model.length);
+    return { insert, point: (model[index] as Entry)[0] };
+  };
+  const placeInModel = (entry: Entry, placement: SequencePlacement<string>): void => {
+    if (!('point' in placement)) {
+      if (placement.insert === 'first') model.unshift(entry);
+      else model.push(entry);
+    } else {
+      const index = model.findIndex(([key]) => key === placement.point);
+      model.splice(placement.insert === 'before' ? index : index + 1, 0, entry);
+    }
+  };
+  for (let step = 0; step < steps; step++) {
+    const choice = random.next();
+    if (choice < 0.5 || model.length === 0) {
+      const entry: Entry = [`k${nextKey++}`, step];
+      const placement = anyPlacement();
+      sequence = sequence.insert(entry[0], entry[1], placement);
+      placeInModel(entry, placement);
+    } else if (choice < 0.7) {
+      const [key] = random.pick(model);
+      sequence = sequence.delete(key);
+      model = model.filter(([other]) => other !== key);
+    } else if (choice < 0.85) {
+      const entry = random.pick(model);
+      const placement = anyPlacement();
+      sequence = sequence.move(entry[0], placement);
+      if (!('point' in placement) || placement.point !== entry[0]) {
+        model = model.filter(([other]) => other !== entry[0]);
+        placeInModel(entry, placement);
+      }
+    } else if (choice < 0.98) {
+      const index = random.below(model.length);
+      const [key] = model[index] as Entry;
+      sequence = sequence.set(key, -step);
+      model[index] = [key, -step];
+    } else {
+      sequence = KeyedSequence.fromOrdered(model, naturalOrder);
+    }
+    assert.equal(sequence.size, model.length, `size after step ${step} (seed ${seed})`);
+    if (step % 100 === 0) {
+      snapshots.push({ sequence, model: model.slice() });
+      checkAgainstModel(sequence, model, random);
+    }
+  }
+  checkAgainstModel(sequence, model, random);
+  for (const snapshot of snapshots) assert.deepEqual([...snapshot.sequence], snapshot.model);
+};
+
+const checkAgainstModel = (sequence: KeyedSequence<string, number>, model: Entry[], random: SeededRandom): void => {
+  assert.deepEqual([...sequence], model);
+  for (let probe = 0; probe < 30 && model.length > 0; probe++) {
+    const index = random.below(model.length);
+    const [key, value] = model[index] as Entry;
+    assert.deepEqual(sequence.at(index), [key, value]);
+    assert.equal(sequence.indexOf(key), index);
+    assert.equal(sequence.get(key), value);
+  }
+};
