@@ -33,6 +33,11 @@ const describe = (schema: DataSchemaNode): string => `${schema.kind} ${schema.na
 
 /** Decodes a leaf value. @see RFC 7951 §6 */
 const decodeLeafValue = (schema: LeafNode | LeafListNode, raw: unknown, state: DecodeState): YangValue => {
+  const { type } = schema;
+  // Fast paths for the commonest unrestricted types; the codec gives the same result, slower.
+  if (typeof raw === 'string' && type.base === 'string' && type.length === undefined && type.patterns.length === 0)
+    return raw;
+  if (typeof raw === 'boolean' && type.base === 'boolean') return raw;
   if (raw === null)
     throw state.error(InvalidValueError, `${describe(schema)} cannot be null (an empty leaf is [null])`);
   if (isObject(raw)) throw state.error(InvalidValueError, `${describe(schema)} takes a value, not an object`);
@@ -175,11 +180,11 @@ const membersOf = (table: SlotTable, module: string | undefined): Map<string, Re
 
 const resolveMember = (
   table: SlotTable,
+  cache: Map<string, ResolvedMember>,
   member: string,
   module: string | undefined,
   state: DecodeState,
 ): ResolvedMember => {
-  const cache = membersOf(table, module);
   const known = cache.get(member);
   if (known !== undefined) return known;
   const colon = member.indexOf(':');
@@ -214,10 +219,11 @@ const decodeInner = <S extends InnerSchemaNode>(
 ): InstanceNode<S> => {
   const table = slotTableOf(parent);
   const slots: Slot[] = [];
+  const members = membersOf(table, module);
   for (const member in raw) {
     // Metadata annotations (`@name`, RFC 7952 §5.2) carry no data of their own; they are not kept.
     if (member.charCodeAt(0) === 64) continue;
-    const { child, index, module: childModule } = resolveMember(table, member, module, state);
+    const { child, index, module: childModule } = resolveMember(table, members, member, module, state);
     state.push(child);
     if (state.config && !child.config) {
       throw state.error(InvalidValueError, `${describe(child)} is state data (config false) and cannot be configured`);
