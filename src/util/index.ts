@@ -1,17 +1,18 @@
 /**
  * @module util
- * Pure helpers with no knowledge of YANG or HTTP. May import: nothing.
+ * Pure helpers with no knowledge of YANG or HTTP: XML escaping, the Logger interface and the
+ * persistent collections the instance trees are built on. May import: nothing.
  */
 export type { Logger, LogMethod } from './logger.ts';
 export { SILENT_LOGGER } from './logger.ts';
-export { escapeXmlAttribute, escapeXmlText } from './xml-escape.ts';
-// KeyedSequence and SequencePlacement are re-exported above.
-export type { Comparator, IterationRange, SortedMapDraft } from './persistent/index.ts';
+export type { Comparator, IterationRange, SequencePlacement, SortedMapDraft } from './persistent/index.ts';
 export {
   DuplicateKeyError,
+  KeyedSequence,
   KeyNotFoundError,
   lexicographicOrder,
   naturalOrder,
   PersistentSortedMap,
   UnsortedInputError,
 } from './persistent/index.ts';
+export { escapeXmlAttribute, escapeXmlText } from './xml-escape.ts';
