@@ -1,7 +1,8 @@
 /**
  * @module yang/compiler/refine
  * `refine` of a node instantiated from a grouping: description, default, config, mandatory,
- * presence, must, min/max-elements, if-feature and extensions.
+ * presence, must, min/max-elements, if-feature and extensions. Several `default`s of a
+ * leaf-list replace its defaults together.
  * @see RFC 7950 §7.13.2
  */
 import type { SchemaNode } from '../schema/schema-node.ts';
@@ -23,6 +24,8 @@ const REFINABLE: Readonly<Record<string, readonly SchemaNode['kind'][]>> = {
 
 /** Applies one `refine` to its target. */
 export const applyRefine = (context: CompileContext, refine: Statement, target: SchemaNode, scope: Scope): void => {
+  // A leaf-list's defaults are replaced as a whole: the first `default` replaces, the others add.
+  let defaultSeen = false;
   for (const property of refine.substatements) {
     if (property.prefix !== undefined) continue;
     const allowed = REFINABLE[property.keyword];
@@ -36,7 +39,9 @@ export const applyRefine = (context: CompileContext, refine: Statement, target: 
       );
       continue;
     }
-    setProperty(context, target, property, scope, 'replace');
+    const adds = property.keyword === 'default' && target.kind === 'leaf-list' && defaultSeen;
+    if (property.keyword === 'default') defaultSeen = true;
+    setProperty(context, target, property, scope, adds ? 'add' : 'replace');
   }
   draft(target).extensions = [...target.extensions, ...extensionsOf(refine, scope)];
 };

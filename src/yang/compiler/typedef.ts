@@ -395,7 +395,8 @@ function compileMembers(
       );
     return [...parent];
   }
-  const memberValueOf = (member: EnumMember | BitMember): number => ('value' in member ? member.value : member.position);
+  const memberValueOf = (member: EnumMember | BitMember): number =>
+    'value' in member ? member.value : member.position;
   const out: (EnumMember | BitMember)[] = [];
   const names = new Set<string>();
   const values = new Set<number>();
