@@ -2,7 +2,7 @@
  * @module yang/compiler/compile-schema
  * The compiler's entry: ModuleSet → SchemaTree. Passes: module tables → features → identities
  * → data trees of implemented modules (uses expanded) → augments → deviations → config/status
- * → keys, indexes and node rules → leafrefs and XPath → data templates (yang-data, structure).
+ * → keys, indexes and node rules → leafrefs, status references and XPath → data templates (yang-data, structure).
  * Diagnostics are collected, never thrown.
  * @see RFC 7950 §7
  */
@@ -21,6 +21,7 @@ import { resolveLeafrefs } from './leafref.ts';
 import { buildChildren, extensionsOf } from './node-builder.ts';
 import { checkNode, resolveKeys } from './node-checks.ts';
 import './uses.ts';
+import { checkStatusReferences } from './status.ts';
 import { checkXPath } from './xpath-check.ts';
 import { compileYangData } from './yang-data.ts';
 
@@ -267,6 +268,7 @@ const compileOnce = (
     yangData: compileYangData(context, [...modules.values()], tree, options.checkXPath !== false),
   };
   resolveLeafrefs(context, schema, all);
+  checkStatusReferences(context, schema, implemented, all);
   if (options.checkXPath !== false) checkXPath(context, schema, all);
   const failed = context.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
   return {

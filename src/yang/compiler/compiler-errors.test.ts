@@ -251,6 +251,60 @@ const CASES: readonly ErrorCase[] = [
     line: 2,
     module: yang('leaf a { type string; must "../nope = 1"; }'),
   },
+  {
+    name: 'current leaf of a deprecated typedef',
+    code: 'invalid-status-reference',
+    line: 3,
+    module: yang('typedef t { type string; status deprecated; }\nleaf a { type t; }'),
+  },
+  {
+    name: 'deprecated leaf of an obsolete typedef through a typedef chain',
+    code: 'invalid-status-reference',
+    line: 4,
+    module: yang(
+      'typedef t { type string; status obsolete; }\ntypedef u { type t; status deprecated; }\nleaf a { status deprecated; type u; }',
+    ),
+  },
+  {
+    name: 'current leaf of a deprecated typedef in a union',
+    code: 'invalid-status-reference',
+    line: 3,
+    module: yang('typedef t { type string; status deprecated; }\nleaf a { type union { type t; type int8; } }'),
+  },
+  {
+    name: 'current uses of a deprecated grouping',
+    code: 'invalid-status-reference',
+    line: 4,
+    module: yang(
+      'grouping g { leaf x { type string; } status deprecated; }\ncontainer c { status deprecated;\nuses g; }',
+    ),
+  },
+  {
+    name: 'current uses of a deprecated grouping inside an unused grouping',
+    code: 'invalid-status-reference',
+    line: 3,
+    module: yang('grouping g { leaf x { type string; } status deprecated; }\ngrouping h { uses g; }'),
+  },
+  {
+    name: 'current leafref to a deprecated leaf',
+    code: 'invalid-status-reference',
+    line: 3,
+    module: yang('leaf b { type string; status deprecated; }\nleaf a { type leafref { path "../b"; } }'),
+  },
+  {
+    name: 'deprecated leafref to an obsolete leaf through a typedef',
+    code: 'invalid-status-reference',
+    line: 4,
+    module: yang(
+      'typedef t { type leafref { path "/m:b"; } }\nleaf b { type string; status obsolete; }\nleaf a { type t; status deprecated; }',
+    ),
+  },
+  {
+    name: 'current node under a deprecated parent',
+    code: 'status-conflict',
+    line: 3,
+    module: yang('container c { status deprecated;\nleaf x { type string; status current; } }'),
+  },
 ];
 
 describe('compiler diagnostics', () => {

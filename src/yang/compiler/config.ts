@@ -42,7 +42,7 @@ export const inheritConfigAndStatus = (
   if (explicitStatus !== undefined && STATUS_RANK[explicitStatus] < STATUS_RANK[parentStatus]) {
     report(
       context,
-      'warning',
+      'error',
       'status-conflict',
       `"${node.name}" is ${explicitStatus} under a ${parentStatus} node`,
       node.location,
