@@ -141,7 +141,7 @@ const applyAugment = (context: CompileContext, augment: PendingAugment, target: 
   const nodes = buildChildren(context, statement.substatements, target as InteriorNode, {
     module: module.name,
     scope: innerScope(statement, scope),
-    whens: when === undefined ? [] : [constraintOf(when, scope.file.moduleName)],
+    whens: when === undefined ? [] : [constraintOf(when, scope.file)],
     groupings: new Set(),
   });
   if (target.module !== module.name && when === undefined) {

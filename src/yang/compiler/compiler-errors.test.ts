@@ -305,6 +305,17 @@ const CASES: readonly ErrorCase[] = [
     line: 3,
     module: yang('container c { status deprecated;\nleaf x { type string; status current; } }'),
   },
+  {
+    name: 'submodule path using a prefix only its module imports',
+    code: 'leafref-target-not-found',
+    line: 3,
+    others: {
+      'o.yang': 'module o { namespace "urn:o"; prefix o; leaf b { type string; } }',
+      's.yang':
+        'submodule s { yang-version 1.1; belongs-to m { prefix m; }\n\nleaf a { type leafref { path "/x:b"; } } }',
+    },
+    module: yang('import o { prefix x; }\ninclude s;'),
+  },
 ];
 
 describe('compiler diagnostics', () => {

@@ -7,7 +7,7 @@
 
 import type { InteriorNode, SchemaNode, Status, XPathConstraint } from '../schema/schema-node.ts';
 import type { Statement } from '../statement.ts';
-import type { Scope } from './context.ts';
+import type { Scope, SourceFile } from './context.ts';
 
 /** A writable view of a readonly node type. */
 export type Draft<T> = { -readonly [K in keyof T]: T[K] };
@@ -29,8 +29,33 @@ export interface NodeSource {
 /** Side table: node → where it came from. */
 export const NODE_SOURCES = new WeakMap<SchemaNode, NodeSource>();
 
-/** Builds an XPath constraint (`must`/`when`) from its statement. @see RFC 7950 §7.5.3 */
-export const constraintOf = (statement: Statement, prefixModule: string): XPathConstraint => {
+/**
+ * The prefix table a leafref spec's `path` was written with (a submodule's own imports), kept
+ * across the copies that derive types from it. @see RFC 7950 §7.1.5, §9.9.2
+ */
+const PATH_PREFIXES = new WeakMap<object, ReadonlyMap<string, string>>();
+
+/** Records the prefix table of a leafref spec's path. */
+export const setPathPrefixes = (spec: object, prefixes: ReadonlyMap<string, string>): void => {
+  PATH_PREFIXES.set(spec, prefixes);
+};
+
+/** The prefix table of a leafref spec's path, if the compiler recorded one. */
+export const pathPrefixesOf = (spec: object): ReadonlyMap<string, string> | undefined => PATH_PREFIXES.get(spec);
+
+/** Returns `copy` after giving it the path prefix table of `original`. */
+export const keepPathPrefixes = <T extends object>(original: object, copy: T): T => {
+  const prefixes = PATH_PREFIXES.get(original);
+  if (prefixes !== undefined) PATH_PREFIXES.set(copy, prefixes);
+  return copy;
+};
+
+/**
+ * Builds an XPath constraint (`must`/`when`) from its statement, with the prefix table of the
+ * file it is written in (a submodule resolves prefixes through its own imports).
+ * @see RFC 7950 §7.5.3, §7.1.5
+ */
+export const constraintOf = (statement: Statement, file: SourceFile): XPathConstraint => {
   const errorMessage = statement.substatements.find(
     (s) => s.keyword === 'error-message' && s.prefix === undefined,
   )?.argument;
@@ -39,7 +64,8 @@ export const constraintOf = (statement: Statement, prefixModule: string): XPathC
   )?.argument;
   return {
     xpath: statement.argument ?? '',
-    prefixModule,
+    prefixModule: file.moduleName,
+    prefixes: file.prefixes,
     ...(errorMessage === undefined ? {} : { errorMessage }),
     ...(errorAppTag === undefined ? {} : { errorAppTag }),
     location: statement.location,

@@ -2,14 +2,15 @@
  * @module yang/compiler/leafref
  * Resolution of leafref `path`s against the compiled tree: each step must name an existing
  * node (an error otherwise, as in libyang), the target must be a leaf or leaf-list, and its
- * type becomes the leafref's `target`.
+ * type becomes the leafref's `target`. Prefixes resolve through the imports of the file the
+ * path is written in (a submodule's own).
  * @see RFC 7950 §9.9.2
  */
 import type { SchemaNode } from '../schema/schema-node.ts';
 import type { SchemaTree } from '../schema/schema-tree.ts';
 import type { LeafrefTypeSpec, TypeSpec } from '../type-spec.ts';
 import { type CompileContext, report } from './context.ts';
-import { draft } from './draft.ts';
+import { draft, keepPathPrefixes, pathPrefixesOf } from './draft.ts';
 
 /** The data parent of a node (choice and case skipped). */
 const dataParent = (node: SchemaNode): SchemaNode | undefined => {
@@ -25,7 +26,7 @@ export const resolveLeafrefPath = (
   contextNode: SchemaNode,
   spec: LeafrefTypeSpec,
 ): SchemaNode | string => {
-  const prefixes = tree.modules.get(spec.pathModule)?.prefixes;
+  const prefixes = pathPrefixesOf(spec) ?? tree.modules.get(spec.pathModule)?.prefixes;
   const path = spec.path.replace(/\[[^\]]*\]/g, '').replace(/\s+/g, '');
   const absolute = path.startsWith('/');
   let current: SchemaNode | undefined = absolute ? undefined : contextNode;
@@ -86,7 +87,7 @@ export const resolveLeafrefs = (context: CompileContext, tree: SchemaTree, nodes
     resolving.add(node);
     resolveNode(target);
     resolving.delete(node);
-    return { ...type, target: target.type };
+    return keepPathPrefixes(type, { ...type, target: target.type });
   };
   const done = new Set<SchemaNode>();
   const resolveNode = (node: SchemaNode): void => {

@@ -197,11 +197,11 @@ export const buildNode = (
   const common = {
     ...base,
     ...(description === undefined ? {} : { description }),
-    when: [...environment.whens, ...(when === undefined ? [] : [constraintOf(when, scope.file.moduleName)])],
+    when: [...environment.whens, ...(when === undefined ? [] : [constraintOf(when, scope.file)])],
     ifFeatures: subs(statement, 'if-feature').map((ifFeature) => ifFeature.argument ?? ''),
     extensions: extensionsOf(statement, scope),
   };
-  const must = subs(statement, 'must').map((mustStatement) => constraintOf(mustStatement, scope.file.moduleName));
+  const must = subs(statement, 'must').map((mustStatement) => constraintOf(mustStatement, scope.file));
   const inner = innerScope(statement, scope);
   const childEnvironment: BuildEnvironment = { ...environment, scope: inner, whens: [] };
   let node: SchemaNode;
@@ -299,10 +299,7 @@ export const buildNode = (
         const partStatement = sub(statement, part);
         const partNode: InputOutputNode = {
           ...nodeBase(part, module, part, operation, partStatement?.location ?? statement.location),
-          must:
-            partStatement === undefined
-              ? []
-              : subs(partStatement, 'must').map((m) => constraintOf(m, scope.file.moduleName)),
+          must: partStatement === undefined ? [] : subs(partStatement, 'must').map((m) => constraintOf(m, scope.file)),
           ...interior(),
         };
         NODE_SOURCES.set(partNode, {

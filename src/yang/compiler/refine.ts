@@ -72,7 +72,7 @@ export const setProperty = (
       return;
     }
     case 'must':
-      if ('must' in node) node.must = [...node.must, constraintOf(property, scope.file.moduleName)];
+      if ('must' in node) node.must = [...node.must, constraintOf(property, scope.file)];
       return;
     case 'presence':
       if (node.kind === 'container') node.presence = value;

@@ -28,6 +28,7 @@ import {
   subArgument,
   subs,
 } from './context.ts';
+import { keepPathPrefixes, setPathPrefixes } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
 import { lookupIdentity } from './identity.ts';
 
@@ -131,13 +132,13 @@ const compileTypedef = (context: CompileContext, typedef: Statement, scope: Scop
   const qualified = `${scope.file.moduleName}:${typedef.argument ?? ''}`;
   const defaultValue = subArgument(typedef, 'default') ?? inner.spec.defaultValue;
   const units = subArgument(typedef, 'units') ?? inner.spec.units;
-  const spec = {
+  const spec = keepPathPrefixes(inner.spec, {
     ...inner.spec,
     name: qualified,
     typedefs: [qualified, ...inner.spec.typedefs],
     ...(defaultValue === undefined ? {} : { defaultValue }),
     ...(units === undefined ? {} : { units }),
-  } as TypeSpec;
+  } as TypeSpec);
   typedefCache.set(typedef, spec);
   return spec;
 };
@@ -165,7 +166,7 @@ export const compileType = (context: CompileContext, statement: Statement, scope
     }
     const base = compileTypedef(context, found.statement, found.scope);
     if (base === undefined) return undefined;
-    spec = { ...base };
+    spec = keepPathPrefixes(base, { ...base });
     derived = true;
   }
   applyRestrictions(context, statement, scope, spec, derived);
@@ -331,6 +332,7 @@ const applyRestrictions = (
         if (path !== undefined) {
           spec.path = path.argument ?? '';
           spec.pathModule = scope.file.moduleName;
+          setPathPrefixes(spec, scope.file.prefixes);
         } else if (!derived) {
           report(context, 'error', 'missing-substatement', 'leafref needs "path"', statement.location);
         }

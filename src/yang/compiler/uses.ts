@@ -41,7 +41,7 @@ export const expandUses = (
   const groupingEnvironment: BuildEnvironment = {
     module: environment.module,
     scope: innerScope(found.statement, found.scope),
-    whens: [...environment.whens, ...(when === undefined ? [] : [constraintOf(when, scope.file.moduleName)])],
+    whens: [...environment.whens, ...(when === undefined ? [] : [constraintOf(when, scope.file)])],
     groupings: new Set([...environment.groupings, found.statement]),
   };
   // Build detached under a holder so that a choice parent gets implicit cases only once, when appended.
@@ -67,7 +67,7 @@ export const expandUses = (
     buildChildren(context, augment.substatements, target, {
       ...environment,
       scope: innerScope(augment, scope),
-      whens: augmentWhen === undefined ? [] : [constraintOf(augmentWhen, scope.file.moduleName)],
+      whens: augmentWhen === undefined ? [] : [constraintOf(augmentWhen, scope.file)],
     });
   }
   for (const refine of subs(statement, 'refine')) {

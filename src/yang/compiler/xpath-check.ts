@@ -25,8 +25,8 @@ const pathExists = (
   path: CollectedLocationPath,
   start: SchemaNode | undefined,
   defaultModule: string,
+  prefixes: ReadonlyMap<string, string> | undefined,
 ): boolean | undefined => {
-  const prefixes = tree.modules.get(defaultModule)?.prefixes;
   let current = start;
   for (const step of path.steps) {
     if (step.axis === 'self' && step.test === 'node') continue;
@@ -73,7 +73,8 @@ const checkConstraint = (
     if (path.within !== undefined || (path.origin !== 'root' && path.origin !== 'context' && path.origin !== 'current'))
       continue;
     const starts = path.origin === 'root' ? [undefined] : kind === 'when' ? [node, dataParent(node)] : [node];
-    const results = starts.map((start) => pathExists(tree, path, start, constraint.prefixModule));
+    const prefixes = constraint.prefixes ?? tree.modules.get(constraint.prefixModule)?.prefixes;
+    const results = starts.map((start) => pathExists(tree, path, start, constraint.prefixModule, prefixes));
     if (results.includes(undefined) || results.includes(true)) continue;
     report(
       context,

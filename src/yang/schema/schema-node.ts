@@ -42,6 +42,11 @@ export interface XPathConstraint {
   readonly xpath: string;
   /** The module (the defining module for groupings) against whose prefixes the expression resolves. */
   readonly prefixModule: string;
+  /**
+   * prefix → module name of the file the expression is written in; a submodule's own imports
+   * may differ from its module's. Absent: `prefixModule`'s prefixes.
+   */
+  readonly prefixes?: ReadonlyMap<string, string>;
   /** The parsed expression, once `xpath-check` has parsed it. */
   readonly expression?: unknown;
   readonly errorMessage?: string;
