@@ -17,6 +17,8 @@ interface ErrorCase {
   readonly code: string;
   readonly line: number;
   readonly others?: Readonly<Record<string, string>>;
+  /** Enabled features of `m` (default: all). */
+  readonly features?: readonly string[];
 }
 
 const CASES: readonly ErrorCase[] = [
@@ -316,12 +318,49 @@ const CASES: readonly ErrorCase[] = [
     },
     module: yang('import o { prefix x; }\ninclude s;'),
   },
+  {
+    name: 'refine target missing behind a nested uses',
+    code: 'refine-target-not-found',
+    line: 5,
+    module: yang(
+      'grouping h { container d { leaf y { type string; } } }\ngrouping g { uses h; }\ncontainer c { uses g {\nrefine d/nope { description "x"; } } }',
+    ),
+  },
+  {
+    name: 'refine target missing at the level of a nested uses',
+    code: 'refine-target-not-found',
+    line: 5,
+    module: yang(
+      'grouping h { container d { leaf y { type string; } } }\ngrouping g { uses h; }\ncontainer c { uses g {\nrefine nope { description "x"; } } }',
+    ),
+  },
+  {
+    name: 'augment target missing behind a nested uses',
+    code: 'augment-target-not-found',
+    line: 5,
+    module: yang(
+      'grouping h { container d { leaf y { type string; } } }\ngrouping g { uses h; }\ncontainer c { uses g {\naugment d/nope { leaf z { type string; } } } }',
+    ),
+  },
+  {
+    name: 'augment of a leaf disabled by if-feature',
+    code: 'augment-target-not-found',
+    line: 4,
+    features: [],
+    module: yang(
+      'feature f;\ngrouping g { leaf d { if-feature f; type string; } }\nuses g { augment d {\nleaf z { type string; } } }',
+    ),
+  },
 ];
 
 describe('compiler diagnostics', () => {
   for (const testCase of CASES) {
     it(testCase.name, () => {
-      const set = loadModulesFromTexts({ 'm.yang': testCase.module, ...testCase.others }, ['m']);
+      const set = loadModulesFromTexts(
+        { 'm.yang': testCase.module, ...testCase.others },
+        ['m'],
+        testCase.features === undefined ? {} : { features: { m: testCase.features } },
+      );
       const { schema, diagnostics } = compileSchema(set);
       const found = diagnostics.filter((d) => d.code === testCase.code);
       assert.ok(

@@ -26,6 +26,30 @@ export interface NodeSource {
   explicitStatus: Status | undefined;
 }
 
+/**
+ * Side table: interior node (or detached holder) → children left out by a false `if-feature`,
+ * name → keyword; name `*` when a disabled `uses` left out nodes of unknown names.
+ */
+const PRUNED = new WeakMap<object, Map<string, string>>();
+
+/** Records that a child `name` (`*`: any) of `parent`, a `keyword` statement, was disabled by if-feature. */
+export const recordPruned = (parent: object, name: string, keyword: string): void => {
+  const names = PRUNED.get(parent) ?? new Map<string, string>();
+  names.set(name, keyword);
+  PRUNED.set(parent, names);
+};
+
+/** Hands the disabled children recorded on a detached holder to the real parent. */
+export const movePruned = (holder: object, parent: object): void => {
+  for (const [name, keyword] of PRUNED.get(holder) ?? []) recordPruned(parent, name, keyword);
+};
+
+/** The keyword of a child `name` of `parent` disabled by if-feature (`uses` for any name under a disabled uses). */
+export const prunedKeyword = (parent: object, name: string): string | undefined => {
+  const names = PRUNED.get(parent);
+  return names?.get(name) ?? names?.get('*');
+};
+
 /** Side table: node → where it came from. */
 export const NODE_SOURCES = new WeakMap<SchemaNode, NodeSource>();
 

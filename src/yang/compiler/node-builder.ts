@@ -25,7 +25,7 @@ import type {
 import type { Statement } from '../statement.ts';
 import type { TypeSpec } from '../type-spec.ts';
 import { type CompileContext, innerScope, report, type Scope, sub, subArgument, subs } from './context.ts';
-import { childList, constraintOf, draft, NODE_SOURCES } from './draft.ts';
+import { childList, constraintOf, draft, NODE_SOURCES, recordPruned } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
 import { compileType } from './typedef.ts';
 
@@ -171,6 +171,7 @@ export const buildChildren = (
         ...interior(),
       };
       NODE_SOURCES.set(implicitCase, sourceOf(statement, environment.scope));
+      recordPruned(implicitCase, statement.argument ?? '', statement.keyword);
       childList(parent).push(implicitCase);
       built.push(implicitCase);
       continue;
@@ -189,7 +190,10 @@ export const buildNode = (
   environment: BuildEnvironment,
 ): SchemaNode | undefined => {
   const { scope, module } = environment;
-  if (!ifFeaturesHold(context, scope.file, statement)) return undefined;
+  if (!ifFeaturesHold(context, scope.file, statement)) {
+    if (parent !== undefined) recordPruned(parent, statement.argument ?? '', statement.keyword);
+    return undefined;
+  }
   const keyword = statement.keyword as SchemaNode['kind'];
   const base = nodeBase(keyword, module, statement.argument ?? '', parent, statement.location);
   const description = subArgument(statement, 'description');

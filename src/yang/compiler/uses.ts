@@ -2,17 +2,18 @@
  * @module yang/compiler/uses
  * `uses`: a grouping's nodes instantiated in the using module's namespace but resolved in the
  * grouping's own scope; then `augment`s and `refine`s of the uses applied. Circular groupings
- * are diagnosed.
+ * and refine/augment targets that do not exist are diagnosed; targets left out by a false
+ * if-feature are ignored, as libyang does.
  * @see RFC 7950 §7.13
  */
 import type { InteriorNode, SchemaNode } from '../schema/schema-node.ts';
 import type { Statement } from '../statement.ts';
 import { type CompileContext, innerScope, lookupDefinition, report, sub, subs } from './context.ts';
-import { constraintOf } from './draft.ts';
+import { constraintOf, movePruned, prunedKeyword, recordPruned } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
 import { type BuildEnvironment, buildChildren, setUsesExpander } from './node-builder.ts';
 import { applyRefine } from './refine.ts';
-import { parseSchemaNodeId, walkSchemaNodeId } from './schema-node-id.ts';
+import { findStep, type NodeIdStep, parseSchemaNodeId } from './schema-node-id.ts';
 
 /** Expands one `uses` statement below `parent`. @see RFC 7950 §7.13 */
 export const expandUses = (
@@ -22,7 +23,10 @@ export const expandUses = (
   environment: BuildEnvironment,
 ): SchemaNode[] => {
   const { scope } = environment;
-  if (!ifFeaturesHold(context, scope.file, statement)) return [];
+  if (!ifFeaturesHold(context, scope.file, statement)) {
+    if (parent !== undefined) recordPruned(parent, '*', 'uses');
+    return [];
+  }
   const name = statement.argument ?? '';
   const found = lookupDefinition(context, scope, 'groupings', name);
   if (found === 'unknown-prefix') {
@@ -48,11 +52,12 @@ export const expandUses = (
   const holder = { kind: 'container', children: [] as SchemaNode[] } as unknown as InteriorNode;
   const nodes = buildChildren(context, found.statement.substatements, holder, groupingEnvironment);
   for (const node of nodes) (node as { parent: InteriorNode | undefined }).parent = parent;
+  if (parent !== undefined) movePruned(holder, parent);
   for (const augment of subs(statement, 'augment')) {
     if (!ifFeaturesHold(context, scope.file, augment)) continue;
     const steps = parseSchemaNodeId(augment.argument ?? '', scope.file, environment.module);
-    const target = steps === undefined ? undefined : walkSchemaNodeId(nodes, steps);
-    if (target === undefined && existsInStatements(found.statement, augment.argument ?? '')) continue;
+    const target = steps === undefined ? undefined : findTarget(holder, nodes, steps, true);
+    if (target === 'disabled') continue;
     if (target === undefined || !('children' in target)) {
       report(
         context,
@@ -75,11 +80,13 @@ export const expandUses = (
     const target =
       steps === undefined
         ? undefined
-        : walkSchemaNodeId(
+        : findTarget(
+            holder,
             nodes,
             steps.map((step) => ({ ...step, module: undefined })),
+            false,
           );
-    if (target === undefined && existsInStatements(found.statement, refine.argument ?? '')) continue;
+    if (target === 'disabled') continue;
     if (target === undefined) {
       report(
         context,
@@ -95,22 +102,47 @@ export const expandUses = (
   return nodes;
 };
 
+/** Keywords of statements that have child nodes (`uses`: unknown, taken as possible). */
+const INTERIOR: ReadonlySet<string> = new Set([
+  'container',
+  'list',
+  'choice',
+  'case',
+  'notification',
+  'action',
+  'input',
+  'output',
+  'uses',
+]);
+
 /**
- * True when a descendant path names statements of the grouping that were left out (disabled by
- * if-feature), or crosses a nested `uses` we cannot see through here; such refines and augments
- * are dropped silently, as libyang does for disabled targets.
+ * Walks a descendant schema node id through the nodes a uses instantiated (nested uses
+ * included). `disabled` when a missing step is a child left out by a false if-feature (libyang
+ * then ignores the refine or augment); undefined when it does not exist at all.
+ * @see RFC 7950 §7.13.2, §7.17
  */
-const existsInStatements = (grouping: Statement, path: string): boolean => {
-  let level: readonly Statement[] = grouping.substatements;
-  for (const step of path.trim().split('/')) {
-    const name = step.replace(/^.*:/, '');
-    const found = level.find(
-      (child) => child.prefix === undefined && child.argument === name && child.keyword !== 'uses',
-    );
-    if (found === undefined) return level.some((child) => child.keyword === 'uses' && child.prefix === undefined);
-    level = found.substatements;
+const findTarget = (
+  holder: object,
+  nodes: readonly SchemaNode[],
+  steps: readonly NodeIdStep[],
+  forAugment: boolean,
+): SchemaNode | 'disabled' | undefined => {
+  let parent = holder;
+  let candidates = nodes;
+  let found: SchemaNode | undefined;
+  for (const step of steps) {
+    found = findStep(candidates, step);
+    if (found === undefined) {
+      // libyang removes disabled nodes only after amending, so their kind still matters.
+      const keyword = prunedKeyword(parent, step.name);
+      const last = step === steps[steps.length - 1];
+      if (keyword === undefined || (!INTERIOR.has(keyword) && (!last || forAugment))) return undefined;
+      return 'disabled';
+    }
+    parent = found;
+    candidates = 'children' in found ? found.children : [];
   }
-  return true;
+  return found;
 };
 
 setUsesExpander(expandUses);
