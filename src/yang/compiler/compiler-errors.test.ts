@@ -351,6 +351,30 @@ const CASES: readonly ErrorCase[] = [
       'feature f;\ngrouping g { leaf d { if-feature f; type string; } }\nuses g { augment d {\nleaf z { type string; } } }',
     ),
   },
+  {
+    name: 'when on a key',
+    code: 'key-when',
+    line: 3,
+    module: yang('list l { key k;\nleaf k { type string; when "1"; } }'),
+  },
+  {
+    name: 'when on a key through uses',
+    code: 'key-when',
+    line: 3,
+    module: yang('grouping g { leaf k { type string; } }\nlist l { key k; uses g { when "1"; } }'),
+  },
+  {
+    name: 'deviation making a key config false',
+    code: 'key-config-mismatch',
+    line: 2,
+    module: yang('list l { key k; leaf k { type string; } }\ndeviation /m:l/m:k { deviate add { config false; } }'),
+  },
+  {
+    name: 'deviation removing a key',
+    code: 'key-not-found',
+    line: 2,
+    module: yang('list l { key k; leaf k { type string; } }\ndeviation /m:l/m:k { deviate not-supported; }'),
+  },
 ];
 
 describe('compiler diagnostics', () => {

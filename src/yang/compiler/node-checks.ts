@@ -1,9 +1,9 @@
 /**
  * @module yang/compiler/node-checks
  * Per-node rules checked once the tree is complete: list keys (exist, are leaves, config
- * matches, no default), key order, `unique`, lists without keys, defaults valid and not on
+ * matches, no default, no `when`, own or from a uses), key order, `unique`, lists without keys, defaults valid and not on
  * mandatory nodes, min/max-elements, choice defaults.
- * @see RFC 7950 §7.6.4, §7.7.5, §7.8.2, §7.8.3, §7.9.3
+ * @see RFC 7950 §7.6.4, §7.7.5, §7.8.2, §7.8.3, §7.9.3, §7.21.5
  */
 import type { LeafNode, ListNode, SchemaNode } from '../schema/schema-node.ts';
 import { isMandatoryNode } from './augment.ts';
@@ -75,6 +75,11 @@ export const checkNode = (context: CompileContext, node: SchemaNode): void => {
           NODE_SOURCES.get(key)?.statement.substatements.some((s) => s.keyword === 'default')
         ) {
           report(context, 'error', 'key-default', `key "${key.name}" must not have a default`, key.location);
+        }
+        const keyWhen = key.when[0];
+        if (keyWhen !== undefined) {
+          // Also one inherited from a uses (libyang: "List's key must not have any when statement").
+          report(context, 'error', 'key-when', `key "${key.name}" must not have "when"`, keyWhen.location);
         }
       }
       const uniques = [
