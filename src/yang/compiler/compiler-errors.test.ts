@@ -375,6 +375,18 @@ const CASES: readonly ErrorCase[] = [
     line: 2,
     module: yang('list l { key k; leaf k { type string; } }\ndeviation /m:l/m:k { deviate not-supported; }'),
   },
+  {
+    name: 'must naming a deprecated node (warning)',
+    code: 'xpath-deprecated-node',
+    line: 3,
+    module: yang('container b { status deprecated; leaf c { type string; } }\nleaf a { type string; must "../b/c"; }'),
+  },
+  {
+    name: 'when of a deprecated node naming an obsolete node (warning)',
+    code: 'xpath-deprecated-node',
+    line: 3,
+    module: yang('leaf b { type string; status obsolete; }\nleaf a { type string; status deprecated; when "../b"; }'),
+  },
 ];
 
 describe('compiler diagnostics', () => {

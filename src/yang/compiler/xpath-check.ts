@@ -1,17 +1,20 @@
 /**
  * @module yang/compiler/xpath-check
  * Parses every `must`/`when` once (a syntax error is an error) and checks the nodes their
- * location paths name against the schema; a missing node is a warning, as libyang does.
+ * location paths name against the schema; a missing node is a warning, as libyang does, and so
+ * is a node of the same module less current than the constraint's node (RFC 7950 §7.21.2).
  * Paths using axes other than child/parent/self, or starting from a function, are not checked.
  * @see RFC 7950 §6.4, §7.5.3, §7.21.5
  */
 
 import type { CollectedLocationPath } from '../../xpath/index.ts';
 import { collectLocationPaths, parseXPath } from '../../xpath/index.ts';
-import type { SchemaNode, XPathConstraint } from '../schema/schema-node.ts';
+import type { SchemaNode, Status, XPathConstraint } from '../schema/schema-node.ts';
 import type { SchemaTree } from '../schema/schema-tree.ts';
 import { type CompileContext, report } from './context.ts';
 import { draft } from './draft.ts';
+
+const STATUS_RANK: Readonly<Record<Status, number>> = { current: 0, deprecated: 1, obsolete: 2 };
 
 const dataParent = (node: SchemaNode | undefined): SchemaNode | undefined => {
   let current = node?.parent;
@@ -26,6 +29,7 @@ const pathExists = (
   start: SchemaNode | undefined,
   defaultModule: string,
   prefixes: ReadonlyMap<string, string> | undefined,
+  visited: SchemaNode[],
 ): boolean | undefined => {
   let current = start;
   for (const step of path.steps) {
@@ -44,6 +48,7 @@ const pathExists = (
       next = step.localName === 'input' ? current.input : step.localName === 'output' ? current.output : undefined;
     }
     if (next === undefined) return false;
+    visited.push(next);
     current = next;
   }
   return true;
@@ -69,12 +74,27 @@ const checkConstraint = (
     );
     return constraint;
   }
+  let warned = false;
   for (const path of collectLocationPaths(expression)) {
     if (path.within !== undefined || (path.origin !== 'root' && path.origin !== 'context' && path.origin !== 'current'))
       continue;
     const starts = path.origin === 'root' ? [undefined] : kind === 'when' ? [node, dataParent(node)] : [node];
     const prefixes = constraint.prefixes ?? tree.modules.get(constraint.prefixModule)?.prefixes;
-    const results = starts.map((start) => pathExists(tree, path, start, constraint.prefixModule, prefixes));
+    const visited: SchemaNode[] = [];
+    const results = starts.map((start) => pathExists(tree, path, start, constraint.prefixModule, prefixes, visited));
+    const older = visited.find(
+      (named) => named.module === node.module && STATUS_RANK[named.status] > STATUS_RANK[node.status],
+    );
+    if (older !== undefined && !warned) {
+      warned = true;
+      report(
+        context,
+        'warning',
+        'xpath-deprecated-node',
+        `${kind} "${constraint.xpath}" of "${node.name}" may refer to ${older.status} node "${older.name}"`,
+        constraint.location,
+      );
+    }
     if (results.includes(undefined) || results.includes(true)) continue;
     report(
       context,
