@@ -10,6 +10,11 @@ import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { testSchema } from './test-schema.ts';
 
+/** Writes one line of the report to standard output. */
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
 const count = Number(process.argv[2] ?? 100_000);
 const schema = testSchema([readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8')]);
 
@@ -59,13 +64,11 @@ const [stringify = 0, encode = 0, parse = 0, decode = 0] = timeAll(9, [
 const same = encodeJsonString(tree, schema) === text;
 
 const row = (name: string, ms: number): string => `${name.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms`;
-console.log(
-  `${count} entries, ${(text.length / 1e6).toFixed(1)} MB of JSON, output identical to JSON.stringify: ${same}`,
-);
-console.log(row('JSON.stringify (plain objects)', stringify));
-console.log(row('encodeJson', encode));
-console.log(`${'encode / stringify'.padEnd(34)} ${(encode / stringify).toFixed(2).padStart(8)} ×`);
-console.log(row('JSON.parse', parse));
-console.log(row('decodeJson (from parsed JSON)', decode));
+print(`${count} entries, ${(text.length / 1e6).toFixed(1)} MB of JSON, output identical to JSON.stringify: ${same}`);
+print(row('JSON.stringify (plain objects)', stringify));
+print(row('encodeJson', encode));
+print(`${'encode / stringify'.padEnd(34)} ${(encode / stringify).toFixed(2).padStart(8)} ×`);
+print(row('JSON.parse', parse));
+print(row('decodeJson (from parsed JSON)', decode));
 if (gc !== undefined)
-  console.log(`heap per entry (decoded tree)      ${((heapAfter - heapBefore) / count).toFixed(0).padStart(8)} bytes`);
+  print(`heap per entry (decoded tree)      ${((heapAfter - heapBefore) / count).toFixed(0).padStart(8)} bytes`);

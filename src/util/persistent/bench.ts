@@ -7,6 +7,11 @@ import { naturalOrder } from './comparator.ts';
 import { KeyedSequence } from './keyed-sequence.ts';
 import { PersistentSortedMap } from './persistent-sorted-map.ts';
 
+/** Writes one line of the report to standard output. */
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
 const ENTRIES = Number(process.argv[2] ?? 1_000_000);
 const SAMPLES = 10_000;
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
@@ -39,7 +44,7 @@ const measureBuild = <T>(label: string, build: () => T): T => {
   const before = heapUsed();
   const [result, milliseconds] = time(build);
   const perEntry = (heapUsed() - before) / ENTRIES;
-  console.log(`${label.padEnd(58)} ${milliseconds.toFixed(0).padStart(6)} ms  ${perEntry.toFixed(1)} B/entry`);
+  print(`${label.padEnd(58)} ${milliseconds.toFixed(0).padStart(6)} ms  ${perEntry.toFixed(1)} B/entry`);
   return result;
 };
 
@@ -54,17 +59,17 @@ const measureLatency = (label: string, operation: (sample: number) => unknown): 
   latencies.sort((a, b) => a - b);
   const p50 = latencies[Math.floor(SAMPLES * 0.5)] as number;
   const p99 = latencies[Math.floor(SAMPLES * 0.99)] as number;
-  console.log(`${label.padEnd(58)} p50 ${p50.toFixed(2)} μs  p99 ${p99.toFixed(2)} μs`);
+  print(`${label.padEnd(58)} p50 ${p50.toFixed(2)} μs  p99 ${p99.toFixed(2)} μs`);
 };
 
 const measureThroughput = (label: string, count: number, run: () => void): void => {
   const [, milliseconds] = time(run);
-  console.log(
+  print(
     `${label.padEnd(58)} ${milliseconds.toFixed(0).padStart(6)} ms  ${(((count / milliseconds) * 1000) / 1e6).toFixed(2)} M/s`,
   );
 };
 
-console.log(
+print(
   `node ${process.version}, ${ENTRIES} entries, gc ${collectGarbage ? 'exposed' : 'NOT exposed (heap figures unreliable)'}`,
 );
 const sorted = keys.map((entryKey, index) => [entryKey, values[index]] as [string, { index: number }]);

@@ -162,10 +162,12 @@ describe('compileSchema', () => {
   ];
   for (const testCase of cases) it(testCase.name, testCase.check);
 
-  it('compiles ~20 real modules well under 300 ms', (t) => {
+  // Compile time is measured by bench/yang-compile.ts, never asserted here.
+  it('compiles a set of ~20 real modules from the yuma corpus', (t) => {
     const corpus = '/usr/share/yuma/modules';
     if (!existsSync(corpus)) {
-      t.skip('no yuma corpus');
+      if (process.env.CI === 'true') assert.fail(`${corpus} is missing (apt-get install libyuma-base)`);
+      t.skip(`${corpus} is missing (apt-get install libyuma-base)`);
       return;
     }
     const set = loadModulesFromDirectories(
@@ -174,10 +176,11 @@ describe('compileSchema', () => {
       { recursive: true },
     );
     assert.ok(set.modules.length >= 15);
-    const start = performance.now();
-    const { schema: compiled } = compileSchema(set);
-    const elapsed = performance.now() - start;
+    const { schema: compiled, diagnostics } = compileSchema(set);
+    assert.deepEqual(
+      diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+      [],
+    );
     assert.ok(compiled !== undefined);
-    assert.ok(elapsed < 300, `${set.modules.length} modules took ${elapsed.toFixed(0)} ms`);
   });
 });
