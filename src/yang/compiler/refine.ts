@@ -7,7 +7,7 @@
  */
 import type { SchemaNode } from '../schema/schema-node.ts';
 import type { Statement } from '../statement.ts';
-import { type CompileContext, report, type Scope, subArgument, subs } from './context.ts';
+import { type CompileContext, report, type Scope } from './context.ts';
 import { constraintOf, draft, NODE_SOURCES } from './draft.ts';
 import { extensionsOf } from './node-builder.ts';
 
@@ -104,10 +104,3 @@ export const setProperty = (
       return;
   }
 };
-
-/** Statements of a refine/deviate that carry several values (all defaults of a leaf-list). */
-export const multiDefaults = (statement: Statement): string[] =>
-  subs(statement, 'default').map((d) => d.argument ?? '');
-
-/** True if a refine sets `mandatory true`. */
-export const refinesMandatory = (statement: Statement): boolean => subArgument(statement, 'mandatory') === 'true';
