@@ -32,6 +32,16 @@ export class ResourceNotFoundError extends ManagementError {
   readonly code: ErrorCode = 'RESOURCE_NOT_FOUND';
   readonly tag: ErrorTag = 'invalid-value';
 }
+/** An expected node is missing: a list entry without a key leaf, a mandatory leaf. @see RFC 6241 App. A */
+export class MissingElementError extends ManagementError {
+  readonly code: ErrorCode = 'MISSING_ELEMENT';
+  readonly tag: ErrorTag = 'missing-element';
+}
+/** A node that is known but not allowed where it is (e.g. an edit operation on the wrong kind of node). */
+export class BadElementError extends ManagementError {
+  readonly code: ErrorCode = 'BAD_ELEMENT';
+  readonly tag: ErrorTag = 'bad-element';
+}
 /** A create of something that already exists. */
 export class DataExistsError extends ManagementError {
   readonly code: ErrorCode = 'DATA_EXISTS';
