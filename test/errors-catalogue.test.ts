@@ -24,6 +24,8 @@ const instances: errors.ManagementError[] = [
   new errors.UnknownNamespaceError('m'),
   new errors.InvalidValueError('m'),
   new errors.ResourceNotFoundError('m'),
+  new errors.MissingElementError('m'),
+  new errors.BadElementError('m'),
   new errors.DataExistsError('m'),
   new errors.DataMissingError('m'),
   new errors.ConstraintViolationError('m'),
