@@ -1,0 +1,173 @@
+/**
+ * @module legacy-rest/resource-path
+ * Resolves a legacy REST path (relative to `/admin/api/rest`) to the resource it names: the api
+ * root, a datastore, a data node (with its InstancePath), an action, an RPC, the rollback
+ * operation, the rollback listing or one rollback file.
+ * @see shared/spec/legacy-rest.md Decisions 1–2, §2, §3
+ */
+import type { InnerSchemaNode, InstancePath, InstancePathStep } from '../data/index.ts';
+import { slotTableOf } from '../data/index.ts';
+import { MalformedMessageError, ResourceNotFoundError, UnknownElementError } from '../errors/index.ts';
+import type { OperationNode, SchemaTree } from '../yang/index.ts';
+import { parsePathValue } from './key-values.ts';
+import type { LegacyDatastore } from './legacy-names.ts';
+import { pickNamed } from './node-name.ts';
+import type { PathSegment } from './path-segments.ts';
+import { segmentValue, splitKeyValues, splitPath } from './path-segments.ts';
+
+/** A resource of the legacy API. @see spec Decision 1 */
+export type LegacyResource =
+  /** `/admin/api/rest` */
+  | { readonly kind: 'api' }
+  /** `/running`, `/operational` */
+  | { readonly kind: 'datastore'; readonly datastore: LegacyDatastore }
+  /** `/running/<path>`: a container, list (collection), list entry, leaf, leaf-list or leaf-list entry */
+  | { readonly kind: 'data'; readonly datastore: LegacyDatastore; readonly path: InstancePath }
+  /** `<data path>/_operations/<action>` */
+  | {
+      readonly kind: 'action';
+      readonly datastore: LegacyDatastore;
+      readonly path: InstancePath;
+      readonly action: OperationNode;
+    }
+  /** `/operations/<module>:<rpc>` */
+  | { readonly kind: 'rpc'; readonly rpc: OperationNode }
+  /** `/running/_rollback` */
+  | { readonly kind: 'rollback-apply' }
+  /** `/rollbacks` */
+  | { readonly kind: 'rollbacks' }
+  /** `/rollbacks/<n>`: the rolling index, 0 = newest */
+  | { readonly kind: 'rollback-file'; readonly index: number };
+
+/** The kinds of {@link LegacyResource}. */
+export type LegacyResourceKind = LegacyResource['kind'];
+
+const OPERATIONS_SEGMENT = '_operations';
+const ROLLBACK_SEGMENT = '_rollback';
+const ROLLBACK_INDEX = /^(?:0|[1-9][0-9]{0,8})$/;
+
+const notFound = (rawPath: string): ResourceNotFoundError =>
+  new ResourceNotFoundError(`no resource ${rawPath === '' ? '/' : rawPath} in the legacy REST API`);
+
+/** Human text of where the walk is, for messages. */
+const describe = (datastore: LegacyDatastore, segments: readonly PathSegment[], upTo: number): string =>
+  `/${[datastore, ...segments.slice(0, upTo).map((segment) => segment.text)].join('/')}`;
+
+/** True when instances of `step` have children that a further step can name. */
+const innerSchemaOf = (step: InstancePathStep): InnerSchemaNode | undefined => {
+  const { schema } = step;
+  if (schema.kind === 'container') return schema;
+  if (schema.kind === 'list' && step.keys !== undefined) return schema;
+  return undefined;
+};
+
+/** Walks the data segments below a datastore into an InstancePath (and an action, when the path ends in one). */
+const resolveDataPath = (
+  schema: SchemaTree,
+  datastore: LegacyDatastore,
+  segments: readonly PathSegment[],
+): { path: InstancePath; action?: OperationNode } => {
+  const path: InstancePathStep[] = [];
+  let parent: InnerSchemaNode = schema;
+  let index = 0;
+  while (index < segments.length) {
+    const segment = segments[index] as PathSegment;
+    const where = describe(datastore, segments, index);
+    if (segment.text === OPERATIONS_SEGMENT) {
+      const actionSegment = segments[index + 1];
+      if (path.length === 0 || actionSegment === undefined || index + 2 !== segments.length) {
+        throw new MalformedMessageError(
+          `${OPERATIONS_SEGMENT} must follow a data node and name one action, in ${where}`,
+        );
+      }
+      const actions = parent.children.filter((child): child is OperationNode => child.kind === 'action');
+      return { path, action: pickNamed(schema, actions, actionSegment.text, where) };
+    }
+    const child = pickNamed(schema, slotTableOf(parent).nodes, segment.text, where);
+    index++;
+    if (datastore === 'running' && !child.config) {
+      throw new ResourceNotFoundError(
+        `${describe(datastore, segments, index)} is state data, not configuration: read it under /operational`,
+      );
+    }
+    const next = segments[index];
+    let step: InstancePathStep = { schema: child };
+    if (child.kind === 'list' && next !== undefined && next.text !== OPERATIONS_SEGMENT) {
+      if (child.keys.length === 0) {
+        throw new MalformedMessageError(
+          `the entries of the keyless list ${child.name} cannot be addressed, in ${describe(datastore, segments, index)}`,
+        );
+      }
+      const texts = splitKeyValues(next);
+      if (texts.length !== child.keys.length) {
+        throw new MalformedMessageError(
+          `list ${child.name} has ${child.keys.length} key(s) (${child.keys.map((key) => key.name).join(',')}), ` +
+            `the path gives ${texts.length}: "${next.text}"`,
+        );
+      }
+      step = {
+        schema: child,
+        keys: child.keys.map((key, position) => parsePathValue(schema, key, texts[position] as string)),
+      };
+      index++;
+    } else if (child.kind === 'leaf-list' && next !== undefined) {
+      step = { schema: child, value: parsePathValue(schema, child, segmentValue(next)) };
+      index++;
+    }
+    path.push(step);
+    const inner = innerSchemaOf(step);
+    if (inner === undefined) {
+      const rest = segments[index];
+      if (rest === undefined) break;
+      if (child.kind === 'list') {
+        throw new MalformedMessageError(`${rest.text} follows list ${child.name} without its key values`);
+      }
+      throw new UnknownElementError(`${child.name} has no child nodes, in ${describe(datastore, segments, index + 1)}`);
+    }
+    parent = inner;
+  }
+  return { path };
+};
+
+const resolveDatastore = (
+  schema: SchemaTree,
+  datastore: LegacyDatastore,
+  segments: readonly PathSegment[],
+): LegacyResource => {
+  if (segments.length === 0) return { kind: 'datastore', datastore };
+  if (segments.length === 1 && datastore === 'running' && segments[0]?.text === ROLLBACK_SEGMENT) {
+    return { kind: 'rollback-apply' };
+  }
+  const { path, action } = resolveDataPath(schema, datastore, segments);
+  return action === undefined ? { kind: 'data', datastore, path } : { kind: 'action', datastore, path, action };
+};
+
+/**
+ * The resource named by `rawPath`, the request path below {@link LEGACY_REST_ROOT} still
+ * percent-encoded (`''` or `/` is the api root). Throws a ManagementError: ResourceNotFoundError
+ * (404) for paths outside the API's resources, UnknownElementError / MalformedMessageError /
+ * InvalidValueError (400) for bad data paths. @see spec Decisions 1–2
+ */
+export const resolveLegacyPath = (schema: SchemaTree, rawPath: string): LegacyResource => {
+  const segments = splitPath(rawPath);
+  const [first, ...rest] = segments;
+  if (first === undefined) return { kind: 'api' };
+  switch (first.text) {
+    case 'running':
+    case 'operational':
+      return resolveDatastore(schema, first.text, rest);
+    case 'operations': {
+      const [name, ...extra] = rest;
+      if (name === undefined || extra.length > 0) throw notFound(rawPath);
+      return { kind: 'rpc', rpc: pickNamed(schema, schema.rpcs, name.text, '/operations') };
+    }
+    case 'rollbacks': {
+      if (rest.length === 0) return { kind: 'rollbacks' };
+      const [name, ...extra] = rest;
+      if (name === undefined || extra.length > 0 || !ROLLBACK_INDEX.test(name.text)) throw notFound(rawPath);
+      return { kind: 'rollback-file', index: Number(name.text) };
+    }
+    default:
+      throw notFound(rawPath);
+  }
+};
