@@ -201,7 +201,7 @@ export const buildNode = (
   const common = {
     ...base,
     ...(description === undefined ? {} : { description }),
-    when: [...environment.whens, ...(when === undefined ? [] : [constraintOf(when, scope.file)])],
+    when: [...environment.whens, ...(when === undefined ? [] : [{ ...constraintOf(when, scope.file), own: true }])],
     ifFeatures: subs(statement, 'if-feature').map((ifFeature) => ifFeature.argument ?? ''),
     extensions: extensionsOf(statement, scope),
   };

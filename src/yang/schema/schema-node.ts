@@ -51,6 +51,11 @@ export interface XPathConstraint {
   readonly expression?: unknown;
   readonly errorMessage?: string;
   readonly errorAppTag?: string;
+  /**
+   * For a `when`: true when it is the node's own substatement, false when it comes from an
+   * enclosing `uses` or `augment` (whose context node is the parent data node). @see RFC 7950 §7.21.5
+   */
+  readonly own?: boolean;
   readonly location: SourceLocation;
 }
 
