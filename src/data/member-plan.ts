@@ -8,8 +8,8 @@ import { isFilteredOut } from './content-filter.ts';
 import { defaultsInUse } from './default-values.ts';
 import type { FieldsSelector } from './fields-selector.ts';
 import type { InstanceNode, Slot } from './instance-node.ts';
-import type { JsonWriter } from './json-writer.ts';
 import { memberNamesOf } from './json-writer.ts';
+import type { ContentFilter } from './read-options.ts';
 import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';
 
@@ -17,6 +17,15 @@ import { slotTableOf } from './slot-table.ts';
 export type Selection = FieldsSelector | true;
 
 const EMPTY_SLOTS: readonly Slot[] = [];
+
+/** The resolved read options a plan applies; both encoders' writers carry them. */
+export interface PlanOptions {
+  readonly content: ContentFilter;
+  /** Levels returned (infinite when unbounded). */
+  readonly depth: number;
+  /** True in the modes that report defaults of absent nodes. */
+  readonly reportsAll: boolean;
+}
 
 /** The members of one inner node that the read options keep, with their levels and sub-selections. */
 export interface MemberPlan {
@@ -33,7 +42,7 @@ export interface MemberPlan {
 
 /** Prepares the member walk of `node` (undefined: an absent non-presence container). */
 export const planMembers = (
-  w: JsonWriter,
+  w: PlanOptions,
   node: InstanceNode | undefined,
   parent: InnerSchemaNode,
   level: number,
@@ -57,7 +66,7 @@ export const planMembers = (
  * limit only keys are kept: an entry must stay identifiable. @see RFC 8040 §4.8.2
  */
 export const memberSelection = (
-  w: JsonWriter,
+  w: PlanOptions,
   plan: MemberPlan,
   index: number,
   selection: Selection,

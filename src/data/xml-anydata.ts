@@ -2,8 +2,8 @@
  * @module data/xml-anydata
  * anydata and anyxml content between XML and the JSON-like AnydataValue the instance tree holds.
  * The mapping is structural, since the content has no schema here: an element with child
- * elements is an object, a name repeated among siblings an array, any other element its text
- * (a string); a member name is module-qualified where the namespace changes (RFC 7951 §4).
+ * elements is an object, a name repeated among siblings an array, an empty element `[null]`, any
+ * other element its text (a string); a member name is module-qualified where the namespace changes (RFC 7951 §4).
  * Attributes, comments and text mixed with child elements are not kept. See docs/data.md "XML".
  * @see RFC 7950 §7.10, §7.11; RFC 7951 §5.5
  */
@@ -11,21 +11,31 @@ import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import type { AnydataValue } from './instance-node.ts';
 import type { XmlElement } from './xml-parse.ts';
+import { hasText } from './xml-parse.ts';
 
 type Members = Record<string, AnydataValue>;
 
-/** The JSON-like value of an anydata or anyxml element's content. */
-export const anydataFromXml = (schema: SchemaTree, element: XmlElement): AnydataValue => {
-  if (element.children.length === 0) return element.text;
+const EMPTY_LEAF: AnydataValue = Object.freeze([null]);
+
+/** The value of an element inside the content: an empty one is `[null]`, as libyang reads it. */
+const contentValue = (schema: SchemaTree, element: XmlElement): AnydataValue =>
+  element.children.length > 0 ? membersOf(schema, element) : element.text === '' ? EMPTY_LEAF : element.text;
+
+/** The JSON-like value of an anydata or anyxml element's content: an object, or the text of a leaf-like element. */
+export const anydataFromXml = (schema: SchemaTree, element: XmlElement): AnydataValue =>
+  element.children.length > 0 || !hasText(element) ? membersOf(schema, element) : element.text;
+
+const membersOf = (schema: SchemaTree, element: XmlElement): AnydataValue => {
   const members: Members = {};
   const repeated = new Set<string>();
   for (const child of element.children) {
     const module = child.namespace === element.namespace ? undefined : schema.modulesByNamespace.get(child.namespace);
     const name = module === undefined ? child.local : `${module.name}:${child.local}`;
-    const value = anydataFromXml(schema, child);
-    const known = members[name];
+    const value = contentValue(schema, child);
+    const known = Object.hasOwn(members, name) ? members[name] : undefined;
     if (known === undefined) {
-      members[name] = value;
+      // defineProperty: a member named `__proto__` must stay a member.
+      Object.defineProperty(members, name, { value, writable: true, enumerable: true, configurable: true });
     } else if (repeated.has(name)) {
       (known as AnydataValue[]).push(value);
     } else {
@@ -51,28 +61,30 @@ const writeMember = (schema: SchemaTree, name: string, value: AnydataValue, inhe
   const local = match[2] as string;
   const namespace = match[1] === undefined ? inherited : schema.modules.get(match[1])?.namespace;
   if (namespace === undefined) return '';
-  return writeElement(schema, local, namespace, value, inherited);
+  const start = namespace === inherited ? `<${local}` : `<${local} xmlns="${escapeXmlAttribute(namespace)}"`;
+  return writeAnydata(schema, value, start, `</${local}>`, namespace);
 };
 
-/** Writes one element `local` in `namespace` holding `value`; arrays repeat the element. */
-export const writeElement = (
+/**
+ * Writes `value` as elements opened by `start` (an open start tag) and closed by `end`, whose
+ * content is in `namespace`; an array repeats the element, as a list or leaf-list would.
+ */
+export const writeAnydata = (
   schema: SchemaTree,
-  local: string,
-  namespace: string,
   value: AnydataValue,
-  inherited: string | undefined,
+  start: string,
+  end: string,
+  namespace: string,
 ): string => {
   if (Array.isArray(value)) {
     let text = '';
-    for (const item of value as readonly AnydataValue[])
-      text += writeElement(schema, local, namespace, item, inherited);
+    for (const item of value as readonly AnydataValue[]) text += writeAnydata(schema, item, start, end, namespace);
     return text;
   }
-  const start = namespace === inherited ? `<${local}` : `<${local} xmlns="${escapeXmlAttribute(namespace)}"`;
   if (value === null || value === '') return `${start}/>`;
-  if (typeof value !== 'object') return `${start}>${scalarText(value as string | number | boolean)}</${local}>`;
+  if (typeof value !== 'object') return `${start}>${scalarText(value as string | number | boolean)}${end}`;
   let content = '';
   const members = value as Readonly<Members>;
   for (const member in members) content += writeMember(schema, member, members[member] as AnydataValue, namespace);
-  return content === '' ? `${start}/>` : `${start}>${content}</${local}>`;
+  return content === '' ? `${start}/>` : `${start}>${content}${end}`;
 };

@@ -1,0 +1,130 @@
+/**
+ * @module data/xml-writer
+ * The output side of the XML encoder: the pending chunk, start and end tags precomputed per slot
+ * table (a default-namespace declaration only where the module changes), and leaf elements with
+ * the prefix declarations their values need and the with-defaults attribute.
+ * @see RFC 7950 §7, §9.10.3, §9.13.2; RFC 6243 §6; RFC 8040 §4.8.9
+ */
+import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
+import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
+import { toXmlText } from '../yang/index.ts';
+import type { PlanOptions } from './member-plan.ts';
+import type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
+import type { DataSchemaNode, SlotTable } from './slot-table.ts';
+import { needsPrefixes, PrefixBinder, plainXmlContext } from './xml-value-context.ts';
+
+/** The namespace of the with-defaults `default` attribute. @see RFC 6243 §6 */
+export const WITH_DEFAULTS_NAMESPACE = 'urn:ietf:params:xml:ns:netconf:default:1.0';
+
+/** The declaration of the `wd` prefix, written on the outermost element(s) in report-all-tagged mode. */
+export const WD_DECLARATION = ` xmlns:wd="${WITH_DEFAULTS_NAMESPACE}"`;
+
+const DEFAULT_ATTRIBUTE = ' wd:default="true"';
+
+/** The open start tag (`<name` and any namespace declaration, without `>`) and the end tag of each slot. */
+export interface TagSet {
+  readonly starts: readonly string[];
+  readonly ends: readonly string[];
+}
+
+/** Start and end tags of `nodes` inside an element whose default namespace is `inherited`. */
+export const tagsFor = (
+  schema: SchemaTree,
+  nodes: readonly DataSchemaNode[],
+  inherited: string | undefined,
+  extra = '',
+): TagSet => ({
+  starts: nodes.map((node) => {
+    const namespace = schema.modules.get(node.module)?.namespace ?? '';
+    return namespace === inherited
+      ? `<${node.name}${extra}`
+      : `<${node.name} xmlns="${escapeXmlAttribute(namespace)}"${extra}`;
+  }),
+  ends: nodes.map((node) => `</${node.name}>`),
+});
+
+const TAGS = new WeakMap<SlotTable, TagSet>();
+
+/** The (cached) tags of the slots of an element of `table.parent`, which is not the datastore root. */
+export const tagsOf = (schema: SchemaTree, table: SlotTable): TagSet => {
+  let tags = TAGS.get(table);
+  if (tags === undefined) {
+    const parent = 'kind' in table.parent ? schema.modules.get(table.parent.module)?.namespace : undefined;
+    tags = tagsFor(schema, table.nodes, parent);
+    TAGS.set(table, tags);
+  }
+  return tags;
+};
+
+/** Mutable output state of one encode. */
+export class XmlWriter implements PlanOptions {
+  /** The text not yet handed out. */
+  out = '';
+  /** While positive, `flush` keeps the text (a caller may still drop it). */
+  hold = 0;
+  readonly schema: SchemaTree;
+  readonly content: ContentFilter;
+  readonly depth: number;
+  readonly withDefaults: WithDefaultsMode;
+  readonly chunkSize: number;
+  /** True in the modes that report defaults of absent nodes. */
+  readonly reportsAll: boolean;
+  /** True when defaults are tagged with the with-defaults attribute. */
+  readonly tagged: boolean;
+  /** True when no read option filters anything: every stored node is written as it is. */
+  readonly simple: boolean;
+  readonly #binder: PrefixBinder;
+
+  constructor(schema: SchemaTree, options: ReadOptions & { readonly chunkSize?: number }) {
+    this.schema = schema;
+    this.content = options.content ?? 'all';
+    this.depth = options.depth ?? Number.POSITIVE_INFINITY;
+    this.withDefaults = options.withDefaults ?? 'explicit';
+    this.chunkSize = options.chunkSize ?? 16384;
+    this.tagged = this.withDefaults === 'report-all-tagged';
+    this.reportsAll = this.tagged || this.withDefaults === 'report-all';
+    this.simple =
+      this.withDefaults === 'explicit' &&
+      this.content === 'all' &&
+      options.depth === undefined &&
+      options.fields === undefined;
+    this.#binder = new PrefixBinder(schema);
+  }
+
+  /** Takes the pending text when it is large enough to be sent. */
+  flush(): string | undefined {
+    if (this.hold > 0 || this.out.length < this.chunkSize) return undefined;
+    const chunk = this.out;
+    this.out = '';
+    return chunk;
+  }
+
+  /**
+   * Writes the element of one leaf or leaf-list value: `start` is its open start tag. Values that
+   * name modules get their prefixes declared on the element itself. @see RFC 7950 §9.10.3
+   */
+  leaf(schema: LeafNode | LeafListNode, value: YangValue, start: string, end: string, isDefault: boolean): void {
+    let text: string;
+    let attributes = isDefault && this.tagged ? DEFAULT_ATTRIBUTE : '';
+    switch (typeof value) {
+      case 'string':
+        text = escapeXmlText(value);
+        break;
+      case 'number':
+      case 'bigint':
+        text = String(value);
+        break;
+      case 'boolean':
+        text = value ? 'true' : 'false';
+        break;
+      default:
+        if (needsPrefixes(schema.type)) {
+          const binder = this.#binder;
+          binder.reset();
+          text = escapeXmlText(toXmlText(schema.type, value, binder));
+          attributes = binder.declarations() + attributes;
+        } else text = escapeXmlText(toXmlText(schema.type, value, plainXmlContext(this.schema, schema.module)));
+    }
+    this.out += text === '' ? `${start}${attributes}/>` : `${start}${attributes}>${text}${end}`;
+  }
+}
