@@ -1,7 +1,7 @@
 /**
  * @module data
  * The instance side of the engine (re-exports only): persistent instance trees, instance paths,
- * the RFC 7951 JSON codec, default values and the protocol-neutral read options.
+ * the RFC 7951 JSON and RFC 7950 XML codecs, default values and the protocol-neutral read options.
  * See DESIGN §3. May import: util, errors, xpath, yang (each through its index.ts).
  */
 
@@ -52,3 +52,9 @@ export type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-option
 export { parseContentFilter, parseDepth, parseWithDefaultsMode } from './read-options.ts';
 export type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
 export { isDataSchemaNode, isInnerSchemaNode, slotTableOf } from './slot-table.ts';
+export type { DecodeXmlDocumentOptions, DecodeXmlOptions } from './xml-decode.ts';
+export { decodeXml, decodeXmlDocument } from './xml-decode.ts';
+export type { EncodeXmlOptions } from './xml-encode.ts';
+export { encodeXml, encodeXmlString } from './xml-encode.ts';
+export type { XmlWrapper } from './xml-wrapper.ts';
+export { CONFIG_WRAPPER, DATA_WRAPPER, RESTCONF_DATA_WRAPPER, XML_DOCUMENT_WRAPPERS } from './xml-wrapper.ts';
