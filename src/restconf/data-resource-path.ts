@@ -1,0 +1,160 @@
+/**
+ * @module restconf/data-resource-path
+ * Resolves the api-path below `{+restconf}/data` against the schema: each segment to a schema
+ * node, list keys and leaf-list values to typed values, the whole to the datastore, a data node,
+ * an action of an instance, or an RPC. Whether the instance exists is not asked here (a missing
+ * one is 404 in the handler); a path the schema cannot have is 400.
+ * @see RFC 8040 §3.5.3, §7 (status codes), docs/restconf.md (data resource paths)
+ */
+import type { DataSchemaNode, InstancePath, InstancePathStep } from '../data/index.ts';
+import { formatInstancePath, isDataSchemaNode } from '../data/index.ts';
+import { InvalidValueError, UnknownElementError } from '../errors/index.ts';
+import type { ListNode, OperationNode, SchemaNode, SchemaParent, SchemaTree, YangValue } from '../yang/index.ts';
+import type { ApiPathSegment } from './api-path-syntax.ts';
+import { parseApiPathSegment, segmentName, splitApiPath, splitKeyValues } from './api-path-syntax.ts';
+import { percentDecode } from './percent-decoding.ts';
+import type { DataResourceTarget } from './resource-target.ts';
+import { operationPathText } from './resource-target.ts';
+import { lookupChild } from './schema-lookup.ts';
+import { parseUriValue } from './uri-value.ts';
+
+const describe = (node: SchemaNode): string => `${node.kind} ${node.name}`;
+
+const listKeys = (list: ListNode, rawValue: string, schema: SchemaTree, path: InstancePath): YangValue[] => {
+  const listPath = formatInstancePath([...path, { schema: list }]);
+  if (list.keys.length === 0) {
+    throw new InvalidValueError(`list ${list.name} has no keys, so its entries cannot be addressed one by one`, {
+      path: listPath,
+    });
+  }
+  const texts = splitKeyValues(rawValue);
+  if (texts.length !== list.keys.length) {
+    const names = list.keys.map((key) => key.name).join(', ');
+    throw new InvalidValueError(
+      `list ${list.name} has ${list.keys.length} key${list.keys.length === 1 ? '' : 's'} (${names}), ` +
+        `but the path gives ${texts.length} value${texts.length === 1 ? '' : 's'}; separate them with "," and write a "," inside a value as %2C`,
+      { path: listPath },
+    );
+  }
+  return list.keys.map((key, index) =>
+    parseUriValue(key, texts[index] as string, schema, `key ${key.name} of list ${list.name}`, listPath),
+  );
+};
+
+/** The instance-path step of a data node segment. @see RFC 8040 §3.5.3 */
+const stepOf = (
+  node: DataSchemaNode,
+  segment: ApiPathSegment,
+  schema: SchemaTree,
+  path: InstancePath,
+): InstancePathStep => {
+  const { rawValue } = segment;
+  if (rawValue === undefined) return { schema: node };
+  switch (node.kind) {
+    case 'list':
+      return { schema: node, keys: listKeys(node, rawValue, schema, path) };
+    case 'leaf-list': {
+      // RFC 8040 wants reserved characters in the value percent-encoded; a raw comma is kept as part of it.
+      const text = percentDecode(rawValue, `the value of leaf-list ${node.name}`);
+      const nodePath = formatInstancePath([...path, { schema: node }]);
+      return { schema: node, value: parseUriValue(node, text, schema, `leaf-list ${node.name}`, nodePath) };
+    }
+    default:
+      throw new InvalidValueError(
+        `${describe(node)} takes no "=" in the path; only list entries (keys) and leaf-list entries (a value) do`,
+        { path: formatInstancePath([...path, { schema: node }]) },
+      );
+  }
+};
+
+const checkCanHaveChildren = (step: InstancePathStep, path: InstancePath, next: ApiPathSegment): void => {
+  const { schema: node } = step;
+  const here = formatInstancePath(path);
+  if (node.kind === 'container') return;
+  if (node.kind === 'list') {
+    if (step.keys !== undefined) return;
+    throw new InvalidValueError(
+      `list ${node.name} needs its key values (${node.keys.map((key) => key.name).join(', ')}) before ${segmentName(next)}: write ${node.name}=<keys>`,
+      { path: here },
+    );
+  }
+  throw new UnknownElementError(`${describe(node)} has no child nodes, so ${segmentName(next)} cannot follow it`, {
+    path: here,
+  });
+};
+
+const operationTarget = (
+  operation: OperationNode,
+  segment: ApiPathSegment,
+  rest: readonly ApiPathSegment[],
+  path: InstancePath,
+): DataResourceTarget => {
+  const pathText = operationPathText(path, operation);
+  if (segment.rawValue !== undefined) {
+    throw new InvalidValueError(`${operation.kind} ${operation.name} takes no "=" in the path`, { path: pathText });
+  }
+  const [next] = rest;
+  if (next !== undefined) {
+    throw new UnknownElementError(
+      `${operation.kind} ${operation.name} is an operation resource; nothing (here ${segmentName(next)}) can follow it`,
+      { path: pathText },
+    );
+  }
+  if (operation.kind === 'rpc') return { kind: 'rpc', rpc: operation };
+  const parent = path.at(-1);
+  if (parent?.schema.kind === 'list' && parent.keys === undefined) {
+    throw new InvalidValueError(
+      `action ${operation.name} acts on one entry of list ${parent.schema.name}: give its keys (${parent.schema.name}=<keys>)`,
+      { path: pathText },
+    );
+  }
+  return { kind: 'action', path, action: operation };
+};
+
+/** Options of {@link parseDataResourcePath}. */
+export interface DataResourcePathOptions {
+  /** The schema parent below which the path starts; the datastore root by default. */
+  readonly start?: { readonly parent: SchemaParent; readonly path: InstancePath };
+}
+
+/**
+ * Resolves the api-path after `{+restconf}/data` — raw text such as `/example-jukebox:jukebox/
+ * library/artist=Foo%20Fighters`, or its raw (still percent-encoded) segments. Throws
+ * MalformedMessageError (syntax, percent-encoding), UnknownNamespaceError (module),
+ * UnknownElementError (node) or InvalidValueError (key count, key type, "=" where none belongs),
+ * each with the error-path of the deepest node known. @see RFC 8040 §3.5.3
+ */
+export const parseDataResourcePath = (
+  apiPath: string | readonly string[],
+  schema: SchemaTree,
+  options: DataResourcePathOptions = {},
+): DataResourceTarget => {
+  const segments = typeof apiPath === 'string' ? splitApiPath(apiPath) : apiPath.map(parseApiPathSegment);
+  const path: InstancePathStep[] = [...(options.start?.path ?? [])];
+  let parent: SchemaParent = options.start?.parent ?? schema;
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index] as ApiPathSegment;
+    const last = path.at(-1);
+    const node = lookupChild(segment, {
+      schema,
+      parent,
+      module: last?.schema.module,
+      parentPath: formatInstancePath(path),
+    });
+    if (node.kind === 'rpc' || node.kind === 'action') {
+      return operationTarget(node, segment, segments.slice(index + 1), path);
+    }
+    if (!isDataSchemaNode(node)) {
+      throw new InvalidValueError(`${describe(node)} is not a data resource`, {
+        path: formatInstancePath(path),
+      });
+    }
+    const step = stepOf(node, segment, schema, path);
+    path.push(step);
+    const next = segments[index + 1];
+    if (next !== undefined) checkCanHaveChildren(step, path, next);
+    if (node.kind === 'container' || node.kind === 'list') parent = node;
+  }
+  const last = path.at(-1);
+  return last === undefined ? { kind: 'datastore', path } : { kind: 'data', path, node: last.schema };
+};

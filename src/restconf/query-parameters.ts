@@ -1,0 +1,157 @@
+/**
+ * @module restconf/query-parameters
+ * The query parameters of a RESTCONF request, checked against the method and the target: each
+ * at most once, each only with the methods RFC 8040's table allows, none unknown.
+ * @see RFC 8040 §4.8 (table), §4.8.1–§4.8.9; docs/restconf.md (rollback-* parameters)
+ */
+import type { InnerSchemaNode, ReadOptions } from '../data/index.ts';
+import { formatInstancePath, parseContentFilter, parseDepth, parseFields, parseWithDefaultsMode } from '../data/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
+import type { Insertion } from './insertion.ts';
+import { parseInsertion, queryParameterError } from './insertion.ts';
+import type { QueryPair } from './query-string.ts';
+import { splitQueryString } from './query-string.ts';
+import type { ResourceTarget } from './resource-target.ts';
+
+/** The HTTP methods RESTCONF defines. @see RFC 8040 §4 */
+export type RestconfMethod = 'OPTIONS' | 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The query parameters this server accepts: RFC 8040's and the product's `rollback-*`. */
+export type QueryParameterName =
+  | 'content'
+  | 'depth'
+  | 'fields'
+  | 'with-defaults'
+  | 'insert'
+  | 'point'
+  | 'rollback-comment'
+  | 'rollback-label'
+  | 'rollback-id';
+
+const READ: readonly RestconfMethod[] = ['GET', 'HEAD'];
+const CREATE: readonly RestconfMethod[] = ['POST', 'PUT'];
+const WRITE: readonly RestconfMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The methods each parameter may come with. @see RFC 8040 §4.8 */
+export const QUERY_PARAMETER_METHODS: Readonly<Record<QueryParameterName, readonly RestconfMethod[]>> = {
+  content: READ,
+  depth: READ,
+  fields: READ,
+  'with-defaults': READ,
+  insert: CREATE,
+  point: CREATE,
+  'rollback-comment': WRITE,
+  'rollback-label': WRITE,
+  'rollback-id': WRITE,
+};
+
+// RFC 8040 defines these for event streams only, which this server does not offer.
+const STREAM_PARAMETERS: ReadonlySet<string> = new Set(['filter', 'start-time', 'stop-time']);
+
+const isKnown = (name: string): name is QueryParameterName => Object.hasOwn(QUERY_PARAMETER_METHODS, name);
+
+/** The parsed query of one request. */
+export interface RestconfQuery {
+  /** `content`, `depth`, `fields`, `with-defaults`, as given (GET, HEAD). */
+  readonly read: ReadOptions;
+  /** `insert` and `point` (POST, PUT). */
+  readonly insertion: Insertion | undefined;
+  /** `rollback-comment`: stored with the commit. */
+  readonly rollbackComment: string | undefined;
+  /** `rollback-label`: stored with the commit. */
+  readonly rollbackLabel: string | undefined;
+  /** `rollback-id=true`: the response reports the new rollback file. */
+  readonly rollbackId: boolean;
+}
+
+/** What {@link parseQuery} checks the parameters against. */
+export interface QueryContext {
+  readonly method: RestconfMethod;
+  readonly target: ResourceTarget;
+  readonly schema: SchemaTree;
+  /** The request path of `{+restconf}/data`, so that a `point` may also be written as a full path. */
+  readonly dataRoot?: string;
+}
+
+const fieldsParent = (target: ResourceTarget, schema: SchemaTree): InnerSchemaNode => {
+  if (target.kind === 'datastore') return schema;
+  if (target.kind === 'data' && (target.node.kind === 'container' || target.node.kind === 'list')) return target.node;
+  const what =
+    target.kind === 'data'
+      ? `${target.node.kind} ${target.node.name}, which has no child nodes`
+      : 'a resource that is not data';
+  throw queryParameterError(
+    `fields selects descendants of a container, a list or the datastore; the target is ${what}`,
+    target.kind === 'data' ? formatInstancePath(target.path) : undefined,
+  );
+};
+
+const parseRollbackId = (text: string): boolean => {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw queryParameterError(`rollback-id must be true or false, not "${text}"`);
+};
+
+const collect = (pairs: Iterable<QueryPair>, method: RestconfMethod): Map<QueryParameterName, string> => {
+  const given = new Map<QueryParameterName, string>();
+  for (const [name, value] of pairs) {
+    if (STREAM_PARAMETERS.has(name)) {
+      throw queryParameterError(`${name} applies only to event streams, which this server does not offer`);
+    }
+    if (!isKnown(name)) {
+      throw queryParameterError(
+        `unknown query parameter "${name}"; this server knows ${Object.keys(QUERY_PARAMETER_METHODS).join(', ')}`,
+      );
+    }
+    if (given.has(name)) throw queryParameterError(`query parameter ${name} is given more than once`);
+    const allowed = QUERY_PARAMETER_METHODS[name];
+    if (!allowed.includes(method)) {
+      throw queryParameterError(`query parameter ${name} is not allowed with ${method}, only with ${allowed.join(', ')}`);
+    }
+    given.set(name, value);
+  }
+  return given;
+};
+
+const readOptionsOf = (given: ReadonlyMap<QueryParameterName, string>, context: QueryContext): ReadOptions => {
+  const content = given.get('content');
+  const depth = given.get('depth');
+  const fields = given.get('fields');
+  const withDefaults = given.get('with-defaults');
+  const parsedDepth = depth === undefined ? undefined : parseDepth(depth);
+  return {
+    ...(content === undefined ? {} : { content: parseContentFilter(content) }),
+    ...(parsedDepth === undefined ? {} : { depth: parsedDepth }),
+    ...(fields === undefined
+      ? {}
+      : { fields: parseFields(fields, fieldsParent(context.target, context.schema), context.schema) }),
+    ...(withDefaults === undefined ? {} : { withDefaults: parseWithDefaultsMode(withDefaults) }),
+  };
+};
+
+/**
+ * Parses the query of a request: a raw query string (preferred: `+` stays a plus sign), or
+ * already decoded pairs such as a URLSearchParams. Throws a 400 InvalidValueError naming the
+ * parameter for an unknown, repeated, misplaced or malformed one. @see RFC 8040 §4.8
+ */
+export const parseQuery = (query: string | Iterable<QueryPair>, context: QueryContext): RestconfQuery => {
+  const given = collect(typeof query === 'string' ? splitQueryString(query) : query, context.method);
+  const { method } = context;
+  const insertion =
+    method === 'POST' || method === 'PUT'
+      ? parseInsertion(given.get('insert'), given.get('point'), {
+          method,
+          target: context.target,
+          schema: context.schema,
+          ...(context.dataRoot === undefined ? {} : { dataRoot: context.dataRoot }),
+        })
+      : undefined;
+  const rollbackId = given.get('rollback-id');
+  return {
+    read: readOptionsOf(given, context),
+    insertion,
+    rollbackComment: given.get('rollback-comment'),
+    rollbackLabel: given.get('rollback-label'),
+    rollbackId: rollbackId === undefined ? false : parseRollbackId(rollbackId),
+  };
+};
