@@ -1,5 +1,20 @@
 /**
  * @module auth
- * See DESIGN §3 for this folder's responsibility and allowed imports.
+ * Authentication: the Authenticator extension point and its back-ends (local accounts now;
+ * SQL, LDAP and OAuth bearer tokens later), password hashing and failure throttling.
+ * See DESIGN §3 for this folder's responsibility. May import: util, errors.
  */
-export {};
+export type { Authenticator } from './authenticator.ts';
+export type { BasicCredentials, BearerCredentials, ClientSource, Credentials } from './credentials.ts';
+export type { FirstAdminAccount } from './first-admin-account.ts';
+export { createFirstAdminAccount, GENERATED_PASSWORD_LENGTH, generatePassword } from './first-admin-account.ts';
+export type { LocalUserAuthenticatorOptions } from './local-user-authenticator.ts';
+export { LocalUserAuthenticator } from './local-user-authenticator.ts';
+export type { LoginThrottleOptions } from './login-throttle.ts';
+export { LoginThrottle } from './login-throttle.ts';
+export type { PasswordHashScheme } from './password-hash.ts';
+export { hashPassword, passwordHashProblem, passwordHashScheme, verifyPassword } from './password-hash.ts';
+export type { Argon2Parameters } from './password-hash-argon2.ts';
+export { DEFAULT_ARGON2_PARAMETERS } from './password-hash-argon2.ts';
+export type { AuthenticationMethod, Principal } from './principal.ts';
+export type { UserDirectory, UserRecord } from './user-directory.ts';

@@ -75,10 +75,20 @@ export class AuthenticationRequiredError extends ManagementError {
   readonly code: ErrorCode = 'AUTHENTICATION_REQUIRED';
   readonly tag: ErrorTag = 'access-denied';
 }
-/** Too many failed logins from one user and source (429). */
+/** Too many failed logins from one user and source (429, with `Retry-After`). */
 export class TooManyAttemptsError extends ManagementError {
   readonly code: ErrorCode = 'TOO_MANY_ATTEMPTS';
   readonly tag: ErrorTag = 'resource-denied';
+  /** Seconds until a new attempt is accepted, for the `Retry-After` header; unknown when undefined. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    message: string,
+    retryAfterSeconds?: number,
+    details: ConstructorParameters<typeof ManagementError>[1] = {},
+  ) {
+    super(message, details);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 /** A lock is held by someone else. */
 export class LockDeniedError extends ManagementError {

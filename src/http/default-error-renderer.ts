@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { MethodNotAllowedError } from '../errors/index.ts';
 import { negotiate } from './accept.ts';
+import { BASIC_CHALLENGE } from './authenticate-header.ts';
 import { httpStatusOf } from './error-status.ts';
 import { renderErrorsJson, renderErrorsXml } from './errors-document.ts';
 import type { ErrorRenderer } from './route.ts';
@@ -32,7 +33,7 @@ export const writeErrorHead = (response: ServerResponse, status: number, errors:
   response.setHeader('Cache-Control', 'no-cache');
   const first = errors[0];
   if (first instanceof MethodNotAllowedError) response.setHeader('Allow', first.allow.join(', '));
-  if (status === 401) response.setHeader('WWW-Authenticate', 'Basic realm="idconf"');
+  if (status === 401) response.setHeader('WWW-Authenticate', BASIC_CHALLENGE);
   const retry = first instanceof Error && 'retryAfterSeconds' in first ? first.retryAfterSeconds : undefined;
   if (typeof retry === 'number') response.setHeader('Retry-After', String(Math.ceil(retry)));
 };

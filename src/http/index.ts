@@ -5,6 +5,9 @@
  */
 export type { AcceptEntry } from './accept.ts';
 export { negotiate, parseAccept } from './accept.ts';
+export { BASIC_CHALLENGE, parseAuthorization, REALM } from './authenticate-header.ts';
+export type { AuthenticatedRouteHandler } from './authenticate-request.ts';
+export { authenticateRequest, withAuthentication } from './authenticate-request.ts';
 export { renderRestconfErrors, writeErrorHead } from './default-error-renderer.ts';
 export { httpStatusOf, STATUS_BY_CODE, STATUS_BY_TAG } from './error-status.ts';
 export type { RestconfErrorJson } from './errors-document.ts';

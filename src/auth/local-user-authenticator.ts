@@ -1,0 +1,106 @@
+/**
+ * @module auth/local-user-authenticator
+ * HTTP Basic against local accounts (by default the `idconf-aaa` admin users). An unknown user
+ * and a wrong password get the same error after the same work: the password is checked against
+ * a dummy hash when there is no account. Failures are throttled per user and source address.
+ */
+import { randomBytes } from 'node:crypto';
+import { AuthenticationRequiredError, TooManyAttemptsError } from '../errors/index.ts';
+import type { Logger } from '../util/index.ts';
+import type { Authenticator } from './authenticator.ts';
+import type { ClientSource, Credentials } from './credentials.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, passwordHashProblem, verifyPassword } from './password-hash.ts';
+import type { Principal } from './principal.ts';
+import type { UserDirectory } from './user-directory.ts';
+
+/** Options of {@link LocalUserAuthenticator}. */
+export interface LocalUserAuthenticatorOptions {
+  readonly directory: UserDirectory;
+  readonly log: Logger;
+  /** Failure throttling; 5 failures in 60 s lock a user and source for 60 s when omitted. */
+  readonly throttle?: LoginThrottle;
+  /** The password check (tests observe it); {@link verifyPassword} when omitted. */
+  readonly verifyPassword?: (password: string, hash: string) => Promise<boolean>;
+  /**
+   * The hash checked when there is no account, so that an unknown user costs what a known one
+   * does. An argon2id hash of a random password with the default parameters when omitted; set
+   * it to a hash of the kind the directory holds when that is not argon2id.
+   */
+  readonly dummyHash?: string;
+}
+
+/** Accounts remembered as having an unusable hash, so each is reported once. */
+const MAX_REPORTED = 1024;
+
+/** Authenticates HTTP Basic credentials against a {@link UserDirectory}. */
+export class LocalUserAuthenticator implements Authenticator {
+  readonly #directory: UserDirectory;
+  readonly #log: Logger;
+  readonly #throttle: LoginThrottle;
+  readonly #verify: (password: string, hash: string) => Promise<boolean>;
+  #dummyHash: Promise<string> | undefined;
+  readonly #reported = new Set<string>();
+
+  constructor(options: LocalUserAuthenticatorOptions) {
+    this.#directory = options.directory;
+    this.#log = options.log;
+    this.#throttle = options.throttle ?? new LoginThrottle();
+    this.#verify = options.verifyPassword ?? verifyPassword;
+    if (options.dummyHash !== undefined) this.#dummyHash = Promise.resolve(options.dummyHash);
+  }
+
+  async authenticate(credentials: Credentials, source: ClientSource): Promise<Principal> {
+    if (credentials.scheme !== 'basic') {
+      throw new AuthenticationRequiredError('this server accepts HTTP Basic credentials only');
+    }
+    const { user, password } = credentials;
+    // An address never contains NUL, so the key splits back into user and address unambiguously.
+    const key = `${user}\u0000${source.address}`;
+    const retryAfter = this.#throttle.retryAfter(key);
+    if (retryAfter !== undefined) throw tooManyAttempts(retryAfter);
+
+    const account = await this.#directory.lookup(user);
+    let hash = account?.passwordHash;
+    const problem = hash === undefined ? undefined : passwordHashProblem(hash);
+    if (problem !== undefined) {
+      this.#reportUnusableHash(user, problem);
+      hash = undefined;
+    }
+    // Without a usable hash, do the same work against the dummy and fail regardless.
+    const matches = await this.#verify(password, hash ?? (await this.#dummy()));
+    if (account === undefined || hash === undefined || !matches) {
+      const locked = this.#throttle.recordFailure(key);
+      if (locked === undefined) this.#log.info({ user, remote: source.address }, 'login failed');
+      else
+        this.#log.warn(
+          { user, remote: source.address, lockedSeconds: locked },
+          'login failed; throttling this user and address',
+        );
+      throw new AuthenticationRequiredError('the user name or password is wrong');
+    }
+    this.#throttle.recordSuccess(key);
+    return { user, groups: account.groups, method: 'basic' };
+  }
+
+  #dummy(): Promise<string> {
+    this.#dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+    return this.#dummyHash;
+  }
+
+  #reportUnusableHash(user: string, problem: string): void {
+    if (this.#reported.has(user)) return;
+    if (this.#reported.size >= MAX_REPORTED) this.#reported.clear();
+    this.#reported.add(user);
+    this.#log.warn(
+      { user, problem },
+      'the password hash of this account cannot be verified; the account cannot log in',
+    );
+  }
+}
+
+const tooManyAttempts = (seconds: number): TooManyAttemptsError =>
+  new TooManyAttemptsError(
+    `too many failed logins for this user from this address; try again in ${seconds} seconds`,
+    seconds,
+  );
