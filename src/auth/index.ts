@@ -9,7 +9,7 @@ export type { BasicCredentials, BearerCredentials, ClientSource, Credentials } f
 export type { FirstAdminAccount } from './first-admin-account.ts';
 export { createFirstAdminAccount, GENERATED_PASSWORD_LENGTH, generatePassword } from './first-admin-account.ts';
 export type { LocalUserAuthenticatorOptions } from './local-user-authenticator.ts';
-export { LocalUserAuthenticator } from './local-user-authenticator.ts';
+export { LocalUserAuthenticator, MAX_PASSWORD_LENGTH } from './local-user-authenticator.ts';
 export type { LoginThrottleOptions } from './login-throttle.ts';
 export { LoginThrottle } from './login-throttle.ts';
 export type { PasswordHashScheme } from './password-hash.ts';

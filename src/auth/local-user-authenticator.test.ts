@@ -8,7 +8,7 @@ import { before, describe, it } from 'node:test';
 import { AuthenticationRequiredError, TooManyAttemptsError } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import type { Credentials } from './credentials.ts';
-import { LocalUserAuthenticator } from './local-user-authenticator.ts';
+import { LocalUserAuthenticator, MAX_PASSWORD_LENGTH } from './local-user-authenticator.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import type { UserRecord } from './user-directory.ts';
@@ -133,6 +133,16 @@ describe('LocalUserAuthenticator', () => {
     await authenticator.authenticate(basic('alice', 'wonderland'), SOURCE);
     assert.ok(!JSON.stringify(lines).includes('sekrit-attempt'));
     assert.ok(!JSON.stringify(lines).includes('wonderland'));
+  });
+
+  it('fails an over-long password without hashing it', async () => {
+    const { authenticator, verified } = setup();
+    const error = await failure(
+      authenticator.authenticate(basic('alice', 'x'.repeat(MAX_PASSWORD_LENGTH + 1)), SOURCE),
+    );
+    assert.ok(error instanceof AuthenticationRequiredError);
+    assert.equal(error.message, 'the user name or password is wrong');
+    assert.deepEqual(verified, []);
   });
 
   it('refuses bearer tokens', async () => {

@@ -33,6 +33,12 @@ export interface LocalUserAuthenticatorOptions {
 /** Accounts remembered as having an unusable hash, so each is reported once. */
 const MAX_REPORTED = 1024;
 
+/**
+ * Longer passwords fail without being hashed: SHA-crypt's cost grows with the square of the
+ * password length, so a huge password would be a cheap way to burn server CPU.
+ */
+export const MAX_PASSWORD_LENGTH = 1024;
+
 /** Authenticates HTTP Basic credentials against a {@link UserDirectory}. */
 export class LocalUserAuthenticator implements Authenticator {
   readonly #directory: UserDirectory;
@@ -60,6 +66,9 @@ export class LocalUserAuthenticator implements Authenticator {
     const retryAfter = this.#throttle.retryAfter(key);
     if (retryAfter !== undefined) throw tooManyAttempts(retryAfter);
 
+    if (password.length > MAX_PASSWORD_LENGTH) {
+      this.#fail(key, user, source);
+    }
     const account = await this.#directory.lookup(user);
     let hash = account?.passwordHash;
     const problem = hash === undefined ? undefined : passwordHashProblem(hash);
@@ -69,18 +78,21 @@ export class LocalUserAuthenticator implements Authenticator {
     }
     // Without a usable hash, do the same work against the dummy and fail regardless.
     const matches = await this.#verify(password, hash ?? (await this.#dummy()));
-    if (account === undefined || hash === undefined || !matches) {
-      const locked = this.#throttle.recordFailure(key);
-      if (locked === undefined) this.#log.info({ user, remote: source.address }, 'login failed');
-      else
-        this.#log.warn(
-          { user, remote: source.address, lockedSeconds: locked },
-          'login failed; throttling this user and address',
-        );
-      throw new AuthenticationRequiredError('the user name or password is wrong');
-    }
+    if (account === undefined || hash === undefined || !matches) this.#fail(key, user, source);
     this.#throttle.recordSuccess(key);
     return { user, groups: account.groups, method: 'basic' };
+  }
+
+  /** Counts the failure and throws the one error that wrong credentials of any kind get. */
+  #fail(key: string, user: string, source: ClientSource): never {
+    const locked = this.#throttle.recordFailure(key);
+    if (locked === undefined) this.#log.info({ user, remote: source.address }, 'login failed');
+    else
+      this.#log.warn(
+        { user, remote: source.address, lockedSeconds: locked },
+        'login failed; throttling this user and address',
+      );
+    throw new AuthenticationRequiredError('the user name or password is wrong');
   }
 
   #dummy(): Promise<string> {
