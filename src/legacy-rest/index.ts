@@ -1,5 +1,50 @@
 /**
  * @module legacy-rest
- * See DESIGN §3 for this folder's responsibility and allowed imports.
+ * The legacy REST API front-end at `/admin/api/rest` (the Tail-f ConfD REST dialect): paths,
+ * query parameters, media types, the error envelope and the rendering decisions. Re-exports only.
+ * See DESIGN §3. May import: util, errors, xpath, yang, data, datastore, nacm, auth, management,
+ * http (never restconf).
  */
-export {};
+export type { LegacyErrorJson } from './error-response.ts';
+export {
+  legacyErrorEntry,
+  renderLegacyErrors,
+  renderLegacyErrorsJson,
+  renderLegacyErrorsXml,
+  writeLegacyErrors,
+} from './error-response.ts';
+export { formatKeypath, formatLegacyUrl, pathValueText } from './format-path.ts';
+export type { LegacyDatastore } from './legacy-names.ts';
+export {
+  LEGACY_API_VERSION,
+  LEGACY_REST_ROOT,
+  TAILF_CONFIG_NAMESPACE,
+  TAILF_REST_ERROR_NAMESPACE,
+  TAILF_REST_NAMESPACE,
+} from './legacy-names.ts';
+export type { LegacyFormat, LegacyMediaKind, LegacyRepresentation } from './media-types.ts';
+export {
+  errorFormatOf,
+  isCollectionPath,
+  legacyMediaType,
+  negotiateRepresentation,
+  ROLLBACK_FILE_MEDIA_TYPE,
+  requestBodyFormat,
+  responseKindOf,
+} from './media-types.ts';
+export type { PathSegment } from './path-segments.ts';
+export { encodeSegmentValue, percentDecode, splitPath } from './path-segments.ts';
+export type { DepthMode, InsertWhere, LegacyQuery } from './query-parameters.ts';
+export { parseLegacyQuery } from './query-parameters.ts';
+export {
+  childSelection,
+  LEGACY_DEFAULT_WITH_DEFAULTS,
+  legacyReadOptions,
+  selectSelection,
+  shallowSelector,
+  variableSelector,
+} from './read-plan.ts';
+export type { LegacyResource, LegacyResourceKind } from './resource-path.ts';
+export { resolveLegacyPath } from './resource-path.ts';
+export type { SelectItem, SelectMap, SelectSpec } from './select-expression.ts';
+export { parseSelect } from './select-expression.ts';
