@@ -1,5 +1,14 @@
 /**
  * @module datastore
- * See DESIGN §3 for this folder's responsibility and allowed imports.
+ * Transactions, the single-writer commit pipeline and the journal (rollback files) behind a
+ * `JournalStore` interface. May import: util, errors, xpath, yang, data (DESIGN §3).
  */
-export {};
+export type { CommitDraft, CommitQueueOptions, PrepareCommit, PreparedCommit } from './commit-queue.ts';
+export { CommitQueue } from './commit-queue.ts';
+export type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
+export { COMMIT_VIAS, isCommitVia } from './commit-record.ts';
+export type { JournalStore, ListCommitsOptions } from './journal-store.ts';
+export type { MemoryJournal } from './memory-journal-store.ts';
+export { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
+export type { SqliteJournalStoreOptions } from './sqlite-journal-store.ts';
+export { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';

@@ -1,0 +1,80 @@
+/**
+ * @module datastore/node-versions
+ * Which commit last touched a resource, for `ETag` and `Last-Modified`. Instance trees are
+ * persistent: a commit replaces exactly the nodes on the spines of its changes and leaves every
+ * other node object as it was. So the version of a node object is the commit that created it,
+ * recorded in a WeakMap when the commit is made, in O(size of the change · depth).
+ * @see RFC 8040 §3.4.1.2–3.4.1.3, RFC 7232 §2
+ */
+import type { DataChange, DataDiff, DataTree, InstanceNode, InstancePath, ListInstance, Slot } from '../data/index.ts';
+import { findEntry, getChild } from '../data/index.ts';
+
+/** The commit a resource was last changed by: its fixed number and time. */
+export interface NodeVersion {
+  readonly fixedNumber: number;
+  readonly timestamp: string;
+}
+
+const isObject = (value: Slot): value is InstanceNode | ListInstance =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'schema' in value;
+
+/** Walks `path` in `root`, calling `visit` with every inner node and list on the way (the root first). */
+const walk = (root: DataTree, path: InstancePath, visit: (node: object) => boolean): void => {
+  let node: Slot = root;
+  if (!visit(root)) return;
+  for (const step of path) {
+    if (!isObject(node) || !('slots' in node)) return;
+    const child: Slot = getChild(node, step.schema);
+    if (!isObject(child)) return;
+    if (step.schema.kind === 'list') {
+      if (!visit(child)) return;
+      if (step.keys === undefined) return;
+      const entry = findEntry(child as ListInstance, step.keys);
+      if (entry === undefined) return;
+      node = entry;
+    } else {
+      node = child;
+    }
+    if (!visit(node)) return;
+  }
+};
+
+const touchedPath = (change: DataChange): InstancePath => change.path;
+
+/** The versions of node objects across the snapshots of one datastore. */
+export class NodeVersions {
+  readonly #versions = new WeakMap<object, NodeVersion>();
+  #base: NodeVersion;
+
+  /** `base` is what an object not created since start-up reports: the state start-up loaded. */
+  constructor(base: NodeVersion) {
+    this.#base = base;
+  }
+
+  /** Records that the objects `diff` created in `root` belong to commit `version`. */
+  record(root: DataTree, diff: DataDiff, version: NodeVersion): void {
+    this.#versions.set(root, version);
+    for (const change of diff.changes) {
+      walk(root, touchedPath(change), (node) => {
+        if (this.#versions.has(node)) return true;
+        this.#versions.set(node, version);
+        return true;
+      });
+      if (change.kind === 'create' && isObject(change.value)) this.#versions.set(change.value, version);
+    }
+  }
+
+  /**
+   * The version of the resource at `path`: that of the deepest node object on the path that a
+   * commit since start-up created (a node below it is at least as old), else the start-up state's.
+   */
+  versionOf(root: DataTree, path: InstancePath): NodeVersion {
+    let found: NodeVersion | undefined;
+    walk(root, path, (node) => {
+      const version = this.#versions.get(node);
+      if (version !== undefined) found = version;
+      return true;
+    });
+    return found ?? this.#base;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * @module datastore/sqlite-journal-store.test-support
+ * The JournalStore contract's harness for {@link SqliteJournalStore}: a location is a temporary
+ * data directory; read-only is `chmod 0555` (the children then run as `nobody` when the tests
+ * run as root, whom permissions do not bind); a full disk is `maxBytes` (SQLite `max_page_count`).
+ */
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JournalStoreHarness } from './journal-store.contract.ts';
+import { SqliteJournalStore } from './sqlite-journal-store.ts';
+
+/** `nobody`/`nogroup` on Debian. */
+const NOBODY = { uid: 65534, gid: 65534 } as const;
+const isRoot = process.getuid?.() === 0;
+
+/** The harness the contract and its child processes use for SQLite. */
+export const SQLITE_HARNESS: JournalStoreHarness = {
+  async createLocation() {
+    const location = await mkdtemp(join(tmpdir(), 'idconf-journal-'));
+    // The read-only scenario's children run as nobody; they must be able to write here until it is read-only.
+    if (isRoot) await chown(location, NOBODY.uid, NOBODY.gid);
+    return location;
+  },
+  async removeLocation(location) {
+    await chmod(location, 0o755);
+    await rm(location, { recursive: true, force: true });
+  },
+  openStore(location, options = {}) {
+    return new SqliteJournalStore({
+      dataDir: location,
+      ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+    });
+  },
+  module: { url: import.meta.url, exportName: 'SQLITE_HARNESS' },
+  limitsSize: true,
+  async setReadOnly(location, readOnly) {
+    await chmod(location, readOnly ? 0o555 : 0o755);
+  },
+  ...(isRoot ? { unprivileged: NOBODY } : {}),
+};

@@ -1,0 +1,223 @@
+/**
+ * @module datastore/sqlite-journal-store.test
+ * The JournalStore contract for SQLite, and what is particular to it: the file and its settings,
+ * a foreign, newer or damaged file, a real full disk (a small tmpfs, where the machine lets us
+ * mount one), and checkpoints written in chunks that become visible only when complete.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, describe, it } from 'node:test';
+import { CommitFailedError, OperationFailedError } from '../errors/index.ts';
+import type { CommitRecord } from './commit-record.ts';
+import { describeJournalStoreContract } from './journal-store.contract.ts';
+import type { ChildResult } from './journal-store-child.test-support.ts';
+import { SQLITE_HARNESS } from './sqlite-journal-store.test-support.ts';
+import { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
+import { SCHEMA_VERSION } from './sqlite-schema.ts';
+
+describeJournalStoreContract('SqliteJournalStore', SQLITE_HARNESS);
+
+const directories: string[] = [];
+const dataDir = (): string => {
+  const directory = mkdtempSync(join(tmpdir(), 'idconf-sqlite-'));
+  directories.push(directory);
+  return directory;
+};
+after(() => {
+  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+});
+
+const record = (fixedNumber: number, forward = `forward ${fixedNumber}`): CommitRecord => ({
+  fixedNumber,
+  timestamp: '2026-11-22T15:00:00.000Z',
+  user: 'admin',
+  via: 'cli',
+  forward,
+  reverse: `reverse ${fixedNumber}`,
+});
+
+const openStore = async (directory: string, chunkSize?: number): Promise<SqliteJournalStore> => {
+  const store = new SqliteJournalStore({
+    dataDir: directory,
+    ...(chunkSize === undefined ? {} : { checkpointChunkSize: chunkSize }),
+  });
+  await store.open();
+  return store;
+};
+
+/** A second connection to the journal file, to look at or tamper with what the store wrote. */
+const peek = <T>(directory: string, work: (database: DatabaseSync) => T): T => {
+  const database = new DatabaseSync(join(directory, JOURNAL_FILE_NAME));
+  try {
+    return work(database);
+  } finally {
+    database.close();
+  }
+};
+
+describe('SqliteJournalStore', () => {
+  it('keeps its journal in <dataDir>/journal.sqlite, in WAL mode, at the current schema version', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory);
+    assert.equal(store.path, join(directory, 'journal.sqlite'));
+    await store.append([record(1)]);
+    peek(directory, (database) => {
+      assert.deepEqual({ ...database.prepare('PRAGMA journal_mode').get() }, { journal_mode: 'wal' });
+      assert.deepEqual({ ...database.prepare('PRAGMA user_version').get() }, { user_version: SCHEMA_VERSION });
+      assert.deepEqual({ ...database.prepare('SELECT count(*) AS n FROM commit_record').get() }, { n: 1 });
+    });
+    await store.close();
+  });
+
+  it('refuses a file that is not an SQLite database, naming the condition', async () => {
+    const directory = dataDir();
+    writeFileSync(join(directory, JOURNAL_FILE_NAME), 'not a database '.repeat(300));
+    await assert.rejects(new SqliteJournalStore({ dataDir: directory }).open(), (error: unknown) => {
+      assert.ok(error instanceof CommitFailedError);
+      assert.match(error.message, /cannot be opened: the file is not an SQLite database \(SQLITE_NOTADB\)/);
+      return true;
+    });
+  });
+
+  it('refuses a journal written by a newer server', async () => {
+    const directory = dataDir();
+    await (await openStore(directory)).close();
+    peek(directory, (database) => database.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`));
+    await assert.rejects(new SqliteJournalStore({ dataDir: directory }).open(), /newer than this server's/);
+  });
+
+  it('reports damaged pages as corrupt when they are read', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory);
+    for (let fixedNumber = 1; fixedNumber <= 100; fixedNumber++)
+      await store.append([record(fixedNumber, 'f'.repeat(3000))]);
+    await store.close();
+    const file = openSync(join(directory, JOURNAL_FILE_NAME), 'r+');
+    writeSync(file, Buffer.alloc(4096 * 20, 0x5a), 0, 4096 * 20, 4096 * 10);
+    closeSync(file);
+    const damaged = new SqliteJournalStore({ dataDir: directory });
+    // Whether open already meets a damaged page depends on which pages they are; replay always does.
+    const opened = await damaged.open().then(
+      () => true,
+      (error: unknown) => {
+        assert.ok(error instanceof CommitFailedError && /corrupt/.test(error.message), String(error));
+        return false;
+      },
+    );
+    if (opened) {
+      await assert.rejects(
+        (async () => {
+          for await (const _ of damaged.commitsAfter(0));
+        })(),
+        (error: unknown) => error instanceof OperationFailedError && /corrupt \(SQLITE_CORRUPT\)/.test(error.message),
+      );
+      await damaged.close();
+    }
+  });
+
+  it('makes a checkpoint visible only once every chunk is written, and lets appends through meanwhile', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 1000);
+    await store.append([record(1)]);
+    await store.writeCheckpoint({ fixedNumber: 1, tree: 'first' });
+    await store.append([record(2)]);
+    const tree = '0123456789'.repeat(10_000);
+    const order: string[] = [];
+    const writing = store.writeCheckpoint({ fixedNumber: 2, tree }).then(() => order.push('checkpoint'));
+    await new Promise((resolve) => setImmediate(resolve));
+    await store.append([record(3)]);
+    order.push('append');
+    assert.equal((await store.latestCheckpoint())?.tree, 'first', 'the half-written checkpoint is invisible');
+    const chunks = peek(directory, (database) => database.prepare('SELECT count(*) AS n FROM checkpoint_chunk').get());
+    assert.ok((chunks?.['n'] as number) > 1, 'some chunks are already written');
+    await writing;
+    assert.deepEqual(order, ['append', 'checkpoint']);
+    assert.deepEqual(await store.latestCheckpoint(), { fixedNumber: 2, tree });
+    const counts = peek(directory, (database) => ({
+      checkpoints: database.prepare('SELECT count(*) AS n FROM checkpoint').get()?.['n'],
+      chunks: database.prepare('SELECT count(*) AS n FROM checkpoint_chunk').get()?.['n'],
+    }));
+    assert.deepEqual(counts, { checkpoints: 1, chunks: 100 }, 'the superseded checkpoint is gone');
+    await store.close();
+  });
+
+  it('drops the chunks of an interrupted checkpoint when it opens, and notices missing ones', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 10);
+    await store.append([record(1), record(2)]);
+    await store.writeCheckpoint({ fixedNumber: 1, tree: 'a'.repeat(95) });
+    await store.close();
+    peek(directory, (database) => {
+      database.exec(
+        "INSERT INTO checkpoint_chunk (fixed_number, sequence, data) VALUES (2, 0, 'orphan'), (2, 1, 'orphan')",
+      );
+    });
+    const reopened = await openStore(directory, 10);
+    assert.deepEqual(
+      { ...peek(directory, (database) => database.prepare('SELECT count(*) AS n FROM checkpoint_chunk').get()) },
+      { n: 10 },
+    );
+    assert.equal((await reopened.latestCheckpoint())?.tree, 'a'.repeat(95));
+    peek(directory, (database) => database.exec('DELETE FROM checkpoint_chunk WHERE sequence = 3'));
+    await assert.rejects(reopened.latestCheckpoint(), (error: unknown) => {
+      assert.ok(error instanceof OperationFailedError);
+      assert.match(error.message, /checkpoint at fixed number 1 is damaged: 9 of 10 chunks/);
+      return true;
+    });
+    await reopened.close();
+  });
+
+  it('abandons a checkpoint being written when it is closed', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 100);
+    await store.append([record(1)]);
+    const writing = store.writeCheckpoint({ fixedNumber: 1, tree: 'b'.repeat(100_000) });
+    await store.close();
+    await assert.rejects(writing, /the journal was closed/);
+    const reopened = await openStore(directory);
+    assert.equal(await reopened.latestCheckpoint(), undefined);
+    await reopened.close();
+  });
+
+  const unshare = ((): string | undefined => {
+    try {
+      execFileSync('unshare', ['--user', '--map-root-user', '--mount', 'true'], { stdio: 'ignore' });
+      return undefined;
+    } catch {
+      return 'this machine does not let an unprivileged process mount a tmpfs (unshare --user --mount)';
+    }
+  })();
+
+  it('rejects appends on a really full disk (a 1 MB tmpfs) and keeps everything', { skip: unshare ?? false }, () => {
+    const mountPoint = dataDir();
+    const child = new URL('./journal-store-child.test-support.ts', import.meta.url).pathname;
+    const harness = new URL('./sqlite-journal-store.test-support.ts', import.meta.url).href;
+    const node = `'${process.execPath}' --disable-warning=ExperimentalWarning '${child}' '${harness}' SQLITE_HARNESS '${mountPoint}'`;
+    const script = [
+      `mount -t tmpfs -o size=1m tmpfs '${mountPoint}'`,
+      `dd if=/dev/zero of='${mountPoint}/filler' bs=1k count=256 2>/dev/null`,
+      `${node} fill`,
+      `rm '${mountPoint}/filler'`,
+      `${node} append-once`,
+    ].join(' && ');
+    const { NODE_V8_COVERAGE: _coverage, ...env } = process.env;
+    const run = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script], {
+      encoding: 'utf8',
+      env,
+    });
+    const lines = run.stdout.trim().split('\n');
+    assert.equal(lines.length, 2, run.stdout + run.stderr);
+    const filled = JSON.parse(lines[0] as string) as ChildResult;
+    const freed = JSON.parse(lines[1] as string) as ChildResult;
+    assert.equal(filled.error?.code, 'RESOURCE_DENIED', lines[0]);
+    assert.match(filled.error?.message ?? '', /the disk is full/);
+    assert.ok((filled.acknowledged ?? 0) > 0);
+    assert.equal(filled.last, filled.acknowledged, 'nothing of the failed append is stored');
+    assert.equal(filled.reopenedLast, filled.acknowledged, 'reopened on the full disk, everything is there');
+    assert.equal(freed.last, (filled.acknowledged ?? 0) + 1, 'with space again, the journal takes commits');
+  });
+});
