@@ -6,6 +6,8 @@
  */
 
 export { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
+export type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
+export { applyEdit, applyEdits } from './edit.ts';
 export { compareEntryKeys, entryKeyOf } from './entry-key.ts';
 export type { FieldsSelector } from './fields-selector.ts';
 export { parseFields } from './fields-selector.ts';
