@@ -33,7 +33,8 @@ export const segmentName = (segment: ApiPathSegment): string =>
  * (`example-jukebox%3Ajukebox`), as some HTTP clients encode the colon.
  */
 export const parseApiPathSegment = (text: string): ApiPathSegment => {
-  if (text === '') throw new MalformedMessageError('the path has an empty segment ("//", or "/" at the start of a value)');
+  if (text === '')
+    throw new MalformedMessageError('the path has an empty segment ("//", or "/" at the start of a value)');
   const equals = text.indexOf('=');
   const identifier = percentDecode(equals < 0 ? text : text.slice(0, equals), 'the path segment');
   const colon = identifier.indexOf(':');

@@ -83,7 +83,7 @@ describe('parseDataResourcePath: good paths', () => {
     {
       name: 'reserved characters in a key (RFC 8040 §3.5.3 example, errata 7884)',
       path: '/t-paths:top/multi=%2C%27%22%3A%22%20%2F,1,foo',
-      expected: 'data /t-paths:top/multi[a=",\'":" /"][b=\'1\'][c=\'foo\']',
+      expected: "data /t-paths:top/multi[a=\",'\":\" /\"][b='1'][c='foo']",
     },
     {
       name: 'a "+" in a key stays a plus sign',
@@ -158,7 +158,11 @@ describe('parseDataResourcePath: good paths', () => {
       path: '/idconf-rollback:rollback-files/apply-rollback-file',
       expected: 'action apply-rollback-file of /idconf-rollback:rollback-files',
     },
-    { name: 'an RPC (the handler decides; RFC 8040 puts it below /operations)', path: '/example-ops:reboot', expected: 'rpc example-ops:reboot' },
+    {
+      name: 'an RPC (the handler decides; RFC 8040 puts it below /operations)',
+      path: '/example-ops:reboot',
+      expected: 'rpc example-ops:reboot',
+    },
   ];
   for (const { name, path, expected } of cases) {
     it(name, () => assert.equal(summary(parse(path)), expected));

@@ -100,15 +100,8 @@ const operationTarget = (
       { path: pathText },
     );
   }
-  if (operation.kind === 'rpc') return { kind: 'rpc', rpc: operation };
-  const parent = path.at(-1);
-  if (parent?.schema.kind === 'list' && parent.keys === undefined) {
-    throw new InvalidValueError(
-      `action ${operation.name} acts on one entry of list ${parent.schema.name}: give its keys (${parent.schema.name}=<keys>)`,
-      { path: pathText },
-    );
-  }
-  return { kind: 'action', path, action: operation };
+  // The instance is complete: a list step without keys cannot be followed by anything (see checkCanHaveChildren).
+  return operation.kind === 'rpc' ? { kind: 'rpc', rpc: operation } : { kind: 'action', path, action: operation };
 };
 
 /** Options of {@link parseDataResourcePath}. */

@@ -69,7 +69,9 @@ const parsePoint = (text: string, context: InsertionContext): DataNodeTarget => 
   const { dataRoot, schema } = context;
   const apiPath = dataRoot !== undefined && text.startsWith(`${dataRoot}/`) ? text.slice(dataRoot.length) : text;
   if (!apiPath.startsWith('/') || apiPath === '/') {
-    throw queryParameterError(`point must be the path of a list or leaf-list entry, e.g. /module:list=key, not "${text}"`);
+    throw queryParameterError(
+      `point must be the path of a list or leaf-list entry, e.g. /module:list=key, not "${text}"`,
+    );
   }
   let target: ResourceTarget;
   try {
@@ -165,7 +167,9 @@ export const parseInsertion = (
   if (where === 'first' || where === 'last') {
     if (pointText !== undefined) {
       throw queryParameterError(
-        insert === undefined ? 'point needs insert=before or insert=after' : `point needs insert=before or insert=after, not insert=${where}`,
+        insert === undefined
+          ? 'point needs insert=before or insert=after'
+          : `point needs insert=before or insert=after, not insert=${where}`,
       );
     }
   } else if (pointText === undefined) {
@@ -184,7 +188,10 @@ export const parseInsertion = (
  */
 export const checkInsertedNode = (insertion: Insertion, created: DataSchemaNode, path: string): void => {
   if (!isOrderedByUser(created)) {
-    throw queryParameterError(`insert applies only to ordered-by user lists and leaf-lists, not ${created.kind} ${created.name}`, path);
+    throw queryParameterError(
+      `insert applies only to ordered-by user lists and leaf-lists, not ${created.kind} ${created.name}`,
+      path,
+    );
   }
   if ('point' in insertion && insertion.point.node !== created) {
     throw queryParameterError(

@@ -8,7 +8,12 @@ import { MalformedMessageError } from '../errors/index.ts';
 
 // C0 controls other than TAB, LF and CR are outside every YANG lexical space (RFC 7950 §9.4, §6.1.3);
 // U+0000 also separates the key values of list entries in the data layer.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const isForbiddenControl = (code: number): boolean => code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
+
+const hasForbiddenControl = (text: string): boolean => {
+  for (let index = 0; index < text.length; index++) if (isForbiddenControl(text.charCodeAt(index))) return true;
+  return false;
+};
 
 /**
  * Decodes `%XX` escapes (a `+` stays a plus sign, as RFC 3986 has it); `what` names the part
@@ -28,7 +33,7 @@ export const percentDecode = (text: string, what: string): string => {
 };
 
 const checkControls = (text: string, what: string): string => {
-  if (CONTROL.test(text)) {
+  if (hasForbiddenControl(text)) {
     throw new MalformedMessageError(`${what} contains a control character, which no YANG value can hold`);
   }
   return text;

@@ -5,7 +5,13 @@
  * @see RFC 8040 §4.8 (table), §4.8.1–§4.8.9; docs/restconf.md (rollback-* parameters)
  */
 import type { InnerSchemaNode, ReadOptions } from '../data/index.ts';
-import { formatInstancePath, parseContentFilter, parseDepth, parseFields, parseWithDefaultsMode } from '../data/index.ts';
+import {
+  formatInstancePath,
+  parseContentFilter,
+  parseDepth,
+  parseFields,
+  parseWithDefaultsMode,
+} from '../data/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import type { Insertion } from './insertion.ts';
 import { parseInsertion, queryParameterError } from './insertion.ts';
@@ -106,7 +112,9 @@ const collect = (pairs: Iterable<QueryPair>, method: RestconfMethod): Map<QueryP
     if (given.has(name)) throw queryParameterError(`query parameter ${name} is given more than once`);
     const allowed = QUERY_PARAMETER_METHODS[name];
     if (!allowed.includes(method)) {
-      throw queryParameterError(`query parameter ${name} is not allowed with ${method}, only with ${allowed.join(', ')}`);
+      throw queryParameterError(
+        `query parameter ${name} is not allowed with ${method}, only with ${allowed.join(', ')}`,
+      );
     }
     given.set(name, value);
   }

@@ -72,10 +72,13 @@ export const IDENTITY_MODULES: readonly string[] = [
 
 let cached: SchemaTree | undefined;
 
-/** The jukebox, the RFC 8040 operation examples, the identity model and the modules above, compiled once. */
+/**
+ * The jukebox, the RFC 8040 operation examples, the YANG library, the identity model and the
+ * modules above, compiled once.
+ */
 export const pathsTestSchema = (): SchemaTree => {
   cached ??= restconfTestSchema(
-    ['example-jukebox', 'example-actions', 'example-ops', ...IDENTITY_MODULES],
+    ['example-jukebox', 'example-actions', 'example-ops', 'ietf-yang-library', ...IDENTITY_MODULES],
     [PATHS_MODULE, OTHER_MODULE, THIRD_MODULE],
   );
   return cached;

@@ -13,7 +13,8 @@ const ROOT = join(import.meta.dirname, '../..');
 const diskModules = (): Record<string, string> => {
   const texts: Record<string, string> = {};
   for (const dir of [join(ROOT, 'models'), join(ROOT, 'test/fixtures/yang')]) {
-    for (const file of readdirSync(dir)) if (file.endsWith('.yang')) texts[file] = readFileSync(join(dir, file), 'utf8');
+    for (const file of readdirSync(dir))
+      if (file.endsWith('.yang')) texts[file] = readFileSync(join(dir, file), 'utf8');
   }
   return texts;
 };

@@ -122,9 +122,12 @@ export const parseUriValue = (
     if (only !== undefined && fits.length === 1) return only.value;
     if (fits.length > 1) {
       const choices = fits.map((fit) => `${fit.module}:${text}`).join(', ');
-      throw new InvalidValueError(`${what}: identity "${text}" is ambiguous; write it with its module name: ${choices}`, {
-        path,
-      });
+      throw new InvalidValueError(
+        `${what}: identity "${text}" is ambiguous; write it with its module name: ${choices}`,
+        {
+          path,
+        },
+      );
     }
   }
   throw new InvalidValueError(`${what}: ${result.message}`, {
