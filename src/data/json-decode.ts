@@ -11,7 +11,7 @@ import {
   UnknownNamespaceError,
 } from '../errors/index.ts';
 import type { CaseNode, ChoiceNode, LeafListNode, LeafNode, ListNode, YangValue } from '../yang/index.ts';
-import { isTypeCheckFailure, parseJson, yangValuesEqual } from '../yang/index.ts';
+import { hasForbiddenCharacter, isTypeCheckFailure, parseJson, yangValuesEqual } from '../yang/index.ts';
 import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
 import { entryKeyOf } from './entry-key.ts';
@@ -35,7 +35,13 @@ const describe = (schema: DataSchemaNode): string => `${schema.kind} ${schema.na
 const decodeLeafValue = (schema: LeafNode | LeafListNode, raw: unknown, state: DecodeState): YangValue => {
   const { type } = schema;
   // Fast paths for the commonest unrestricted types; the codec gives the same result, slower.
-  if (typeof raw === 'string' && type.base === 'string' && type.length === undefined && type.patterns.length === 0)
+  if (
+    typeof raw === 'string' &&
+    type.base === 'string' &&
+    type.length === undefined &&
+    type.patterns.length === 0 &&
+    !hasForbiddenCharacter(raw)
+  )
     return raw;
   if (typeof raw === 'boolean' && type.base === 'boolean') return raw;
   if (raw === null)

@@ -26,6 +26,7 @@ export type { Diagnostic, DiagnosticSeverity, SourceLocation, Statement } from '
 export { formatDiagnostic, SchemaLoadError } from './statement.ts';
 export { printTree } from './tree-printer.ts';
 export type * from './type-spec.ts';
+export { hasForbiddenCharacter } from './types/string.ts';
 export type { TypeCheckFailure } from './types/type-check-failure.ts';
 export { isTypeCheckFailure, toInvalidValueError, typeCheckFailure } from './types/type-check-failure.ts';
 export type * from './types/value.ts';

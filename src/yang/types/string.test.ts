@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PatternRestriction, StringTypeSpec } from '../type-spec.ts';
 import { parseLength } from './range.ts';
-import { codePointLength } from './string.ts';
+import { codePointLength, hasForbiddenCharacter, STRING_CODEC } from './string.ts';
 import type { TypeCheckFailure } from './type-check-failure.ts';
+import { isTypeCheckFailure } from './type-check-failure.ts';
 import { parseJson, parseLexical, toJson } from './value-codec.ts';
 import type { ValueContext } from './value-context.ts';
 import { compileXsdRegex } from './xsd-regex.ts';
@@ -117,4 +118,18 @@ describe('string (RFC 7950 §9.4)', () => {
       assert.equal(codePointLength(text), length);
     }
   });
+});
+
+describe('characters a string may not hold', () => {
+  const type = { base: 'string', patterns: [] } as unknown as Parameters<typeof STRING_CODEC.parseLexical>[0];
+  for (const text of ['a\u0000b', '\u0001', 'x\u001f', '\uffff', 'lone \ud800 surrogate']) {
+    it(`rejects ${JSON.stringify(text)}`, () => {
+      assert.ok(hasForbiddenCharacter(text));
+      assert.ok(isTypeCheckFailure(STRING_CODEC.parseLexical(type, text, undefined as never, undefined as never)));
+      assert.ok(isTypeCheckFailure(STRING_CODEC.parseJson(type, text, undefined as never)));
+    });
+  }
+  for (const text of ['tab\tnew\nline\r', 'é😀', '']) {
+    it(`accepts ${JSON.stringify(text)}`, () => assert.equal(hasForbiddenCharacter(text), false));
+  }
 });

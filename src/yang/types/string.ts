@@ -26,12 +26,28 @@ export const codePointLength = (text: string): number => {
   return length;
 };
 
+/**
+ * Characters a YANG string cannot hold: those outside XML's `Char` production (controls other
+ * than tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates). @see RFC 7950 §9.4, XML 1.0 §2.2
+ */
+const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Surrogate}/u;
+
+/** True when `text` holds a character that no YANG string may contain. @see RFC 7950 §9.4 */
+export const hasForbiddenCharacter = (text: string): boolean => FORBIDDEN_CHARACTER.test(text);
+
+const forbidden = (type: StringTypeSpec, text: string) =>
+  typeCheckFailure(
+    `${quoteForMessage(text)} contains a control character or code point that type ${typeLabel(type)} does not allow`,
+  );
+
 /** The codec of string. @see RFC 7950 §9.4 */
 export const STRING_CODEC: TypeCodec<StringTypeSpec, string> = {
-  parseLexical: (_type, text) => text,
+  parseLexical: (type, text) => (hasForbiddenCharacter(text) ? forbidden(type, text) : text),
   parseJson: (type, raw) =>
     typeof raw === 'string'
-      ? raw
+      ? hasForbiddenCharacter(raw)
+        ? forbidden(type, raw)
+        : raw
       : typeCheckFailure(`${JSON.stringify(raw) ?? String(raw)} is not a JSON string for type ${typeLabel(type)}`),
   isValueOf: (_type, value: YangValue): value is string => typeof value === 'string',
   check(type, value) {
