@@ -3,10 +3,12 @@
  * The `idconf` command line.
  */
 import { Command } from 'commander';
+import { addDataCommand } from './data-command.ts';
 import { addServeCommand } from './serve-command.ts';
 import { addYangCommand } from './yang-command.ts';
 
 const program = new Command('idconf').description('idconf: management server of an identity service');
 addServeCommand(program);
 addYangCommand(program);
+addDataCommand(program);
 await program.parseAsync(process.argv);

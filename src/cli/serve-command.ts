@@ -73,6 +73,9 @@ export const addServeCommand = (program: Command): void => {
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
             ...(flags.tlsKey === undefined ? {} : { tlsKeyFile: flags.tlsKey }),
             ...(flags.bodyLimit === undefined ? {} : { bodyLimit: flags.bodyLimit }),
+            ...(process.env.IDCONF_ADMIN_PASSWORD === undefined
+              ? {}
+              : { adminPassword: process.env.IDCONF_ADMIN_PASSWORD }),
           },
           log,
         );

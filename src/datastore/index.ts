@@ -12,3 +12,22 @@ export type { MemoryJournal } from './memory-journal-store.ts';
 export { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
 export type { SqliteJournalStoreOptions } from './sqlite-journal-store.ts';
 export { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
+export type {
+  CommitAttribution,
+  CommitHook,
+  CommitOutcome,
+  DatastoreOptions,
+  PendingCommit,
+  TreeChange,
+} from './datastore.ts';
+export { Datastore } from './datastore.ts';
+export type { NodeVersion } from './node-versions.ts';
+export type { RollbackFile, RollbackFileContent, RollbackRequest } from './rollback-files.ts';
+export {
+  applyRollback,
+  fixedNumberOfRollbackId,
+  listRollbackFiles,
+  readRollbackFile,
+} from './rollback-files.ts';
+export type { Snapshot } from './snapshot.ts';
+export { treeFromText, treeToText, treeToTextInSlices } from './tree-text.ts';

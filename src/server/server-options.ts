@@ -24,6 +24,8 @@ export interface ServerOptions {
   readonly insecureHttp: boolean;
   /** Request body limit in bytes. */
   readonly bodyLimit?: number;
+  /** The first admin account's password (IDCONF_ADMIN_PASSWORD); generated and shown once when absent. */
+  readonly adminPassword?: string;
   /** Milliseconds in-flight requests get to finish on shutdown. */
   readonly shutdownDeadlineMs?: number;
 }

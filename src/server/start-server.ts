@@ -4,10 +4,16 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { FirstAdminAccount } from '../auth/index.ts';
+import { createFirstAdminAccount, LocalUserAuthenticator } from '../auth/index.ts';
+import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials } from '../http/index.ts';
 import type { Logger } from '../util/index.ts';
+import { aaaUserDirectory } from './aaa-user-directory.ts';
+import { factoryDefaultTree } from './factory-default.ts';
 import { isLoopbackHost } from './is-loopback.ts';
 import type { ServerOptions } from './server-options.ts';
+import { loadServerSchema } from './server-schema.ts';
 import { loadOrCreateSelfSignedCredentials, readTlsCredentials } from './tls-certificate.ts';
 import { wellKnownRoute } from './well-known-route.ts';
 
@@ -16,6 +22,8 @@ export interface RunningServer {
   /** The base URL clients reach it at, e.g. `https://127.0.0.1:6749`. */
   readonly url: string;
   readonly port: number;
+  /** The running datastore. */
+  readonly datastore: Datastore;
   /** Graceful stop: stop accepting, finish in-flight requests, close the store. */
   close(): Promise<void>;
 }
@@ -27,6 +35,17 @@ export class ServerConfigurationError extends Error {
     this.name = 'ServerConfigurationError';
   }
 }
+
+/**
+ * Shows the generated admin password once, on the terminal (never in the log, which may be
+ * shipped elsewhere).
+ */
+const announce = (password: string): void => {
+  process.stderr.write(
+    `\nidconf: first start — created the account "admin" with the generated password:\n\n    ${password}\n\n` +
+      'It is shown only this once. Set IDCONF_ADMIN_PASSWORD before the first start to choose it.\n\n',
+  );
+};
 
 /** Starts the management server. */
 export const startServer = async (options: ServerOptions, log: Logger): Promise<RunningServer> => {
@@ -52,6 +71,29 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       tls = loaded.credentials;
     }
   }
+  const { schema } = loadServerSchema(options.yangDirs);
+  let firstAdmin: FirstAdminAccount | undefined;
+  const datastore = await Datastore.open({
+    schema,
+    journal: new SqliteJournalStore({ dataDir }),
+    logger: log.child({ component: 'datastore' }),
+    initial: async () => {
+      firstAdmin = await createFirstAdminAccount(options.adminPassword);
+      return factoryDefaultTree(schema, {
+        adminPasswordHash: firstAdmin.passwordHash,
+        ...(tls === undefined ? {} : { certificatePem: tls.cert }),
+      });
+    },
+  });
+  if (firstAdmin !== undefined) {
+    log.info({ user: 'admin' }, 'first start: loaded the factory default configuration with the admin account');
+    if (firstAdmin.generatedPassword !== undefined) announce(firstAdmin.generatedPassword);
+  }
+  const authenticator = new LocalUserAuthenticator({
+    directory: aaaUserDirectory(() => datastore.snapshot.root),
+    log: log.child({ component: 'auth' }),
+  });
+  void authenticator;
   const router = new Router().mount(wellKnownRoute);
   const server = new ManagementServer({
     router,
@@ -70,8 +112,10 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   return {
     url,
     port: address.port,
+    datastore,
     close: async () => {
       await server.close(options.shutdownDeadlineMs ?? 10_000);
+      await datastore.close();
     },
   };
 };

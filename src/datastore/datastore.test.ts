@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { testSchema } from '../../test/support/test-schema.ts';
+import type { DataTree, InstancePath } from '../data/index.ts';
+import { applyEdit, decodeJson, encodeJsonString, parseJsonText } from '../data/index.ts';
+import { ConstraintViolationError, isManagementError, ManagementErrors } from '../errors/index.ts';
+import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
+import type { CommitAttribution } from './datastore.ts';
+import { Datastore } from './datastore.ts';
+import { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
+import { applyRollback, listRollbackFiles, readRollbackFile } from './rollback-files.ts';
+import { SqliteJournalStore } from './sqlite-journal-store.ts';
+
+const MODULE = `
+module shop {
+  yang-version 1.1;
+  namespace "urn:test:shop";
+  prefix s;
+  container shop {
+    leaf name { type string; }
+    leaf featured { type leafref { path "../item/id"; } }
+    list item {
+      key id;
+      leaf id { type string; }
+      leaf price { type uint32; must ". < 1000" { error-message "too expensive"; } }
+    }
+  }
+}`;
+
+const schema: SchemaTree = testSchema([MODULE]);
+const shop = schema.children.find((node) => node.name === 'shop') as ContainerNode;
+const item = shop.children.find((node) => node.name === 'item') as ListNode;
+const ADMIN: CommitAttribution = { user: 'admin', via: 'restconf' };
+
+const tree = (json: unknown): DataTree => decodeJson(schema, json, { schema, config: true });
+const text = (root: DataTree): string => encodeJsonString(root, schema);
+const itemPath = (id: string): InstancePath => [{ schema: shop }, { schema: item, keys: [id] }];
+const withItem = (id: string, price: number) => (root: DataTree) =>
+  applyEdit(root, {
+    operation: 'merge',
+    target: itemPath(id),
+    value: decodeJson(shop, parseJsonText(JSON.stringify({ 'shop:item': [{ id, price }] })), {
+      schema,
+      config: true,
+    }).slots.find((slot) => slot !== undefined) as never,
+  });
+
+const INITIAL = { 'shop:shop': { name: 'corner', item: [{ id: 'a', price: 1 }] } };
+
+const tempDirs: string[] = [];
+after(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'idconf-datastore-'));
+  tempDirs.push(dir);
+  return dir;
+};
+
+const openMemory = async (): Promise<Datastore> =>
+  Datastore.open({ schema, journal: new MemoryJournalStore(emptyMemoryJournal()), initial: () => tree(INITIAL) });
+
+describe('Datastore', () => {
+  it('commits the factory default as the first commit, via system', async () => {
+    const datastore = await openMemory();
+    assert.equal(datastore.snapshot.fixedNumber, 1);
+    assert.equal(text(datastore.snapshot.root), JSON.stringify(INITIAL));
+    const [file] = await listRollbackFiles(datastore);
+    assert.equal(file?.via, 'system');
+    assert.equal(file?.id, 0);
+  });
+
+  it('makes a change visible only once it is committed; old snapshots stay valid', async () => {
+    const datastore = await openMemory();
+    const before = datastore.snapshot;
+    const outcome = await datastore.commit(withItem('b', 5), { ...ADMIN, comment: 'add b' });
+    assert.equal(outcome.fixedNumber, 2);
+    assert.equal(text(before.root), JSON.stringify(INITIAL));
+    assert.match(text(datastore.snapshot.root), /"id":"b","price":5/);
+    const [newest] = await listRollbackFiles(datastore);
+    assert.deepEqual([newest?.fixedNumber, newest?.comment, newest?.user], [2, 'add b', 'admin']);
+  });
+
+  it('does not commit a change that changes nothing', async () => {
+    const datastore = await openMemory();
+    const outcome = await datastore.commit((root) => root, ADMIN);
+    assert.equal(outcome.fixedNumber, undefined);
+    assert.equal(datastore.snapshot.fixedNumber, 1);
+  });
+
+  it('rejects an invalid change with every violation and changes nothing', async () => {
+    const datastore = await openMemory();
+    const bad = (root: DataTree) => withItem('y', 2000)(withItem('x', 5000)(root));
+    await assert.rejects(datastore.commit(bad, ADMIN), (error: unknown) => {
+      assert.ok(error instanceof ManagementErrors);
+      assert.equal(error.errors.length, 2);
+      assert.ok(error.errors.every((each) => each.appTag === 'must-violation' || each.message === 'too expensive'));
+      return true;
+    });
+    assert.equal(datastore.snapshot.fixedNumber, 1);
+    assert.equal(text(datastore.snapshot.root), JSON.stringify(INITIAL));
+  });
+
+  it('lets a commit hook veto a commit', async () => {
+    const datastore = await openMemory();
+    datastore.addCommitHook(({ diff }) => {
+      if (diff.changes.length > 0) throw new ConstraintViolationError('vetoed by the hook');
+    });
+    await assert.rejects(datastore.commit(withItem('b', 5), ADMIN), /vetoed by the hook/);
+    assert.equal(datastore.snapshot.fixedNumber, 1);
+  });
+
+  it('serializes concurrent writers; each commit gets its own number', async () => {
+    const datastore = await openMemory();
+    const outcomes = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => datastore.commit(withItem(`w${index}`, index), ADMIN)),
+    );
+    const numbers = outcomes.map((outcome) => outcome.fixedNumber).sort((a, b) => (a ?? 0) - (b ?? 0));
+    assert.deepEqual(
+      numbers,
+      Array.from({ length: 16 }, (_, index) => index + 2),
+    );
+    assert.equal(datastore.snapshot.fixedNumber, 17);
+  });
+
+  it('changes the version of a resource only when a commit touches it', async () => {
+    const datastore = await openMemory();
+    await datastore.commit(withItem('b', 5), ADMIN);
+    const itemB = datastore.versionOf(itemPath('b'));
+    const itemA = datastore.versionOf(itemPath('a'));
+    await datastore.commit(withItem('c', 6), ADMIN);
+    assert.deepEqual(datastore.versionOf(itemPath('b')), itemB);
+    assert.deepEqual(datastore.versionOf(itemPath('a')), itemA);
+    assert.equal(datastore.versionOf([{ schema: shop }]).fixedNumber, 3);
+    assert.equal(datastore.versionOf(itemPath('c')).fixedNumber, 3);
+  });
+});
+
+describe('rollback files', () => {
+  it('rolls back cumulatively to before a commit, as a new commit', async () => {
+    const datastore = await openMemory();
+    await datastore.commit(withItem('b', 5), ADMIN);
+    await datastore.commit(withItem('c', 6), ADMIN);
+    const outcome = await applyRollback(datastore, { fixedNumber: 2 }, { user: 'admin', via: 'cli' });
+    assert.equal(outcome.fixedNumber, 4);
+    assert.equal(text(datastore.snapshot.root), JSON.stringify(INITIAL));
+    const [newest] = await listRollbackFiles(datastore, { limit: 1 });
+    assert.equal(newest?.via, 'cli');
+  });
+
+  it('rolls back one commit selectively and reports a conflict naming the node', async () => {
+    const datastore = await openMemory();
+    await datastore.commit(withItem('b', 5), ADMIN);
+    await datastore.commit(withItem('c', 6), ADMIN);
+    await applyRollback(datastore, { fixedNumber: 2, selective: true }, ADMIN);
+    assert.doesNotMatch(text(datastore.snapshot.root), /"b"/);
+    assert.match(text(datastore.snapshot.root), /"c"/);
+    await datastore.commit(withItem('c', 7), ADMIN);
+    await assert.rejects(applyRollback(datastore, { fixedNumber: 3, selective: true }, ADMIN), (error: unknown) => {
+      assert.ok(isManagementError(error));
+      assert.equal(error.tag, 'operation-failed');
+      assert.match(`${error.message} ${error.path ?? ''}`, /item\[id='c'\]/);
+      return true;
+    });
+  });
+
+  it('reads a rollback file: metadata and the reverse diff', async () => {
+    const datastore = await openMemory();
+    await datastore.commit(withItem('b', 5), { ...ADMIN, label: 'L' });
+    const content = await readRollbackFile(datastore, 2);
+    assert.equal(content.file.label, 'L');
+    assert.equal(content.diff.changes[0]?.kind, 'delete');
+  });
+});
+
+describe('Datastore over SQLite', () => {
+  it('replays the journal at start-up, with and without a checkpoint', async () => {
+    const dir = tempDir();
+    const open = () =>
+      Datastore.open({ schema, journal: new SqliteJournalStore({ dataDir: dir }), initial: () => tree(INITIAL) });
+    const first = await open();
+    await first.commit(withItem('b', 5), ADMIN);
+    await first.close();
+    const second = await open();
+    assert.equal(second.snapshot.fixedNumber, 2);
+    assert.match(text(second.snapshot.root), /"id":"b"/);
+    await second.checkpoint();
+    await second.commit(withItem('c', 6), ADMIN);
+    const expected = text(second.snapshot.root);
+    await second.close();
+    const third = await open();
+    assert.equal(third.snapshot.fixedNumber, 3);
+    assert.equal(text(third.snapshot.root), expected);
+    assert.equal((await listRollbackFiles(third)).length, 3);
+    await third.close();
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * @module datastore/recent-commits
+ * The records of the latest commits, kept in memory: a rollback prepared in the same commit group
+ * as the commits it undoes can read them before the journal has them, and recent rollback files
+ * are read without a query.
+ */
+import type { CommitRecord } from './commit-record.ts';
+
+/** A bounded map from fixed number to record; the oldest leaves first. */
+export class RecentCommits {
+  readonly #records = new Map<number, CommitRecord>();
+  readonly #capacity: number;
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  add(record: CommitRecord): void {
+    this.#records.set(record.fixedNumber, record);
+    if (this.#records.size > this.#capacity) {
+      const oldest = this.#records.keys().next().value;
+      if (oldest !== undefined) this.#records.delete(oldest);
+    }
+  }
+
+  get(fixedNumber: number): CommitRecord | undefined {
+    return this.#records.get(fixedNumber);
+  }
+}
