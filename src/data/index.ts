@@ -6,6 +6,14 @@
  */
 
 export { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
+export type { DataChange, DataDiff, EntryPosition } from './diff.ts';
+export { EMPTY_DIFF, isEmptyDiff, reverseDiff } from './diff.ts';
+export type { ApplyDiffOptions } from './diff-apply.ts';
+export { applyDiff } from './diff-apply.ts';
+export { decodeDiff, encodeDiff } from './diff-codec.ts';
+export { anydataEqual, instancesEqual, slotsEqual } from './diff-equal.ts';
+export { renderDiffText } from './diff-text.ts';
+export { diffTrees } from './diff-trees.ts';
 export type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 export { applyEdit, applyEdits } from './edit.ts';
 export { compareEntryKeys, entryKeyOf } from './entry-key.ts';

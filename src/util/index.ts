@@ -5,12 +5,24 @@
  */
 export type { Logger, LogMethod } from './logger.ts';
 export { SILENT_LOGGER } from './logger.ts';
-export type { Comparator, IterationRange, SequencePlacement, SortedMapDraft } from './persistent/index.ts';
+export type {
+  Comparator,
+  DiffStatistics,
+  IterationRange,
+  KeyedSequenceDiff,
+  SequenceDiffOptions,
+  SequencePlacement,
+  SortedMapChange,
+  SortedMapDraft,
+} from './persistent/index.ts';
 export {
   DuplicateKeyError,
+  diffKeyedSequences,
+  diffSortedMaps,
   KeyedSequence,
   KeyNotFoundError,
   lexicographicOrder,
+  longestIncreasingSubsequence,
   naturalOrder,
   PersistentSortedMap,
   UnsortedInputError,

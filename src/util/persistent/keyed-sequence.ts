@@ -12,6 +12,12 @@
 import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import type { Comparator } from './comparator.ts';
 import { naturalOrder } from './comparator.ts';
+import {
+  diffSequenceParts,
+  type KeyedSequenceDiff,
+  type SequenceDiffOptions,
+  type SequenceParts,
+} from './keyed-sequence-diff.ts';
 import { MIN_RELABEL_GAP, ORDER_KEY_LIMIT, ORDER_KEY_SPACING, orderKeyBetween } from './order-key.ts';
 import { PersistentSortedMap } from './persistent-sorted-map.ts';
 
@@ -210,6 +216,18 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     this.#keyAt.forEach((key) => {
       visit(values.next().value as V, key);
     });
+  }
+
+  /**
+   * The changes that turn this sequence into `after` (same key comparator), skipping the structure both share;
+   * see `keyed-sequence-diff.ts`.
+   */
+  diff(after: KeyedSequence<K, V>, options?: SequenceDiffOptions): KeyedSequenceDiff<K> {
+    return diffSequenceParts(this.#parts(), after.#parts(), options);
+  }
+
+  #parts(): SequenceParts<K, V> {
+    return { sequence: this, orderOf: this.#orderOf, keyAt: this.#keyAt, valueAt: this.#valueAt };
   }
 
   /** Order keys of the entries that `placement` falls between (`undefined` at either end). */

@@ -8,6 +8,7 @@
 
 import { buildTree } from './b-tree-build.ts';
 import { removeFromTree } from './b-tree-delete.ts';
+import { type DiffStatistics, diffTreeNodes, type SortedMapChange } from './b-tree-diff.ts';
 import { insertIntoTree } from './b-tree-insert.ts';
 import { type EntryProjection, TreeIterator } from './b-tree-iterator.ts';
 import { entryCount, LeafNode, type TreeNode } from './b-tree-node.ts';
@@ -171,6 +172,14 @@ export class PersistentSortedMap<K, V> implements Iterable<[K, V]> {
       for (let i = 0; i < keys.length; i++) visit(values[i] as V, keys[i] as K);
     };
     walk(this.#root);
+  }
+
+  /**
+   * The changes that turn this map into `after` (same comparator), in key order, skipping the subtrees both
+   * share; see `sorted-map-diff.ts`.
+   */
+  diff(after: PersistentSortedMap<K, V>, stats?: DiffStatistics): IterableIterator<SortedMapChange<K, V>> {
+    return diffTreeNodes(this.#root, after.#root, this.comparator, stats);
   }
 
   #iterate<T>(range: IterationRange<K>, project: EntryProjection<K, V, T>): IterableIterator<T> {

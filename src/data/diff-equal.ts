@@ -1,0 +1,114 @@
+/**
+ * @module data/diff-equal
+ * Deep equality of instances by value: leaf values by `yangValuesEqual`, anydata as JSON (member order
+ * ignored), lists by keys and entries, the order of entries counting only for `ordered-by user` lists and
+ * leaf-lists. Shared subtrees are equal at once, and two versions of one large list are compared through
+ * the structural diff of their B+trees, so the cost follows the difference, not the size.
+ * @see RFC 7950 §7.7.7 (ordered-by), §9.1 (canonical values)
+ */
+import type { LeafListNode, YangValue } from '../yang/index.ts';
+import { toCanonical, yangValuesEqual } from '../yang/index.ts';
+import type {
+  AnydataValue,
+  ContainerInstance,
+  InstanceNode,
+  LeafListValues,
+  ListInstance,
+  Slot,
+} from './instance-node.ts';
+import { isEmptyInstance } from './instance-node.ts';
+import type { DataSchemaNode } from './slot-table.ts';
+import { slotTableOf } from './slot-table.ts';
+
+/** True when a slot value counts as absent (an empty non-presence container, list or leaf-list). */
+export const isVacantSlot = (schema: DataSchemaNode, value: Slot): boolean => {
+  if (value === undefined) return true;
+  switch (schema.kind) {
+    case 'container':
+      return schema.presence === undefined && isEmptyInstance(value as ContainerInstance);
+    case 'list':
+      return (value as ListInstance).entries.size === 0;
+    case 'leaf-list':
+      return (value as LeafListValues).length === 0;
+    default:
+      return false;
+  }
+};
+
+/** Equality of two anydata/anyxml values as JSON: arrays in order, object members in any order. */
+export const anydataEqual = (left: AnydataValue, right: AnydataValue): boolean => {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
+    return left.every((item: AnydataValue, index: number) => anydataEqual(item, right[index] as AnydataValue));
+  }
+  const leftObject = left as { readonly [member: string]: AnydataValue };
+  const rightObject = right as { readonly [member: string]: AnydataValue };
+  const names = Object.keys(leftObject);
+  if (names.length !== Object.keys(rightObject).length) return false;
+  return names.every(
+    (name) =>
+      Object.hasOwn(rightObject, name) &&
+      anydataEqual(leftObject[name] as AnydataValue, rightObject[name] as AnydataValue),
+  );
+};
+
+/** The canonical forms of leaf-list values, for comparing them as sets. @see RFC 7950 §9.1 */
+export const canonicalValues = (schema: LeafListNode, values: LeafListValues): string[] =>
+  values.map((value) => toCanonical(schema.type, value));
+
+const leafListsEqual = (schema: LeafListNode, left: LeafListValues, right: LeafListValues): boolean => {
+  if (left.length !== right.length) return false;
+  if (schema.orderedBy === 'user')
+    return left.every((value, index) => yangValuesEqual(value, right[index] as YangValue));
+  const sortedLeft = canonicalValues(schema, left).sort();
+  const sortedRight = canonicalValues(schema, right).sort();
+  return sortedLeft.every((text, index) => text === sortedRight[index]);
+};
+
+const listsEqual = (left: ListInstance, right: ListInstance): boolean => {
+  if (left.entries === right.entries) return true;
+  if (left.entries.size !== right.entries.size) return false;
+  const diff = left.entries.diff(right.entries, { order: left.schema.orderedBy === 'user' });
+  if (diff.added.length > 0 || diff.removed.length > 0 || diff.moved.length > 0) return false;
+  return diff.changed.every((key) =>
+    instancesEqual(left.entries.get(key) as InstanceNode, right.entries.get(key) as InstanceNode),
+  );
+};
+
+/** Deep equality of the instances of `schema` held in two slots (absent equals vacant). */
+export const slotsEqual = (schema: DataSchemaNode, left: Slot, right: Slot): boolean => {
+  if (left === right) return true;
+  const leftVacant = isVacantSlot(schema, left);
+  const rightVacant = isVacantSlot(schema, right);
+  if (leftVacant || rightVacant) return leftVacant && rightVacant;
+  switch (schema.kind) {
+    case 'leaf':
+      return yangValuesEqual(left as YangValue, right as YangValue);
+    case 'leaf-list':
+      return leafListsEqual(schema, left as LeafListValues, right as LeafListValues);
+    case 'container':
+      return instancesEqual(left as InstanceNode, right as InstanceNode);
+    case 'list':
+      return listsEqual(left as ListInstance, right as ListInstance);
+    case 'anydata':
+    case 'anyxml':
+      return anydataEqual(left as AnydataValue, right as AnydataValue);
+  }
+};
+
+/**
+ * Deep equality of two inner instances (trees, containers, list entries) by value, including the order of
+ * `ordered-by user` lists and leaf-lists; the order of `ordered-by system` ones does not count.
+ */
+export const instancesEqual = (left: InstanceNode, right: InstanceNode): boolean => {
+  if (left === right) return true;
+  if (left.schema !== right.schema) return false;
+  const { nodes } = slotTableOf(left.schema);
+  const length = Math.max(left.slots.length, right.slots.length);
+  for (let index = 0; index < length; index++) {
+    if (!slotsEqual(nodes[index] as DataSchemaNode, left.slots[index], right.slots[index])) return false;
+  }
+  return true;
+};
