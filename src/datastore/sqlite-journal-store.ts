@@ -17,6 +17,7 @@ import type { JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { journalFailure } from './sqlite-failure.ts';
 import { migrateSchema } from './sqlite-schema.ts';
 import { textChunks } from './text-chunks.ts';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 
 /** The journal's file name inside the data directory. */
 export const JOURNAL_FILE_NAME = 'journal.sqlite';
@@ -43,6 +44,10 @@ const CHUNK_DELETE_BATCH = 4;
 const REPLAY_PAGE = 256;
 /** How long to wait for another connection's lock before failing with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 1000;
+/** How often the checkpointer thread copies the WAL into the database file. */
+const WAL_CHECKPOINT_INTERVAL_MS = 100;
+/** SQLite's default automatic checkpoint threshold, in pages, used when the thread is not running. */
+const AUTOMATIC_CHECKPOINT_PAGES = 1000;
 /** The WAL file is truncated back to this size after it grew (e.g. while a checkpoint was written). */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
@@ -90,6 +95,7 @@ export class SqliteJournalStore implements JournalStore {
   #statements: Statements | undefined;
   /** Checkpoint writes and chunk cleanups, one after the other. */
   #background: Promise<void> = Promise.resolve();
+  #checkpointer: WalCheckpointer | undefined;
   #closing = false;
 
   constructor(options: SqliteJournalStoreOptions) {
@@ -132,6 +138,12 @@ export class SqliteJournalStore implements JournalStore {
       database.close();
       throw journalFailure(isManagementError(error) ? error.cause : error, 'open', subject);
     }
+    this.#checkpointer = startWalCheckpointer(this.path, WAL_CHECKPOINT_INTERVAL_MS, (error) => {
+      this.#logger.warn({ err: error }, 'the WAL checkpointer thread stopped; commits checkpoint the WAL themselves');
+      this.#checkpointer = undefined;
+      this.#database?.exec(`PRAGMA wal_autocheckpoint = ${AUTOMATIC_CHECKPOINT_PAGES}`);
+    });
+    database.exec('PRAGMA wal_autocheckpoint = 0');
   }
 
   async append(records: readonly CommitRecord[]): Promise<void> {
@@ -244,6 +256,8 @@ export class SqliteJournalStore implements JournalStore {
     if (database === undefined) throw new Error('the journal is not open');
     this.#closing = true;
     await this.#background;
+    await this.#checkpointer?.stop();
+    this.#checkpointer = undefined;
     this.#database = undefined;
     this.#statements = undefined;
     database.close();
