@@ -1,0 +1,177 @@
+/**
+ * @module data/validation/children-checks
+ * The checks an inner instance makes over its children: mandatory leaves, anydata and choices,
+ * min/max-elements, and `unique` (a hash of each entry's unique values: O(n) per list instance).
+ * A check inside a case applies only while that case is the one in use; a target whose `when`
+ * is false (evaluated on a dummy node, as libyang does) may be absent.
+ * @see RFC 7950 §7.6.5, §7.7.5, §7.7.6, §7.8.3, §7.9.4, §15
+ */
+import type { CaseNode, ChoiceNode, LeafNode, ListNode, SchemaTree, YangValue } from '../../yang/index.ts';
+import { toCanonical } from '../../yang/index.ts';
+import { leafDefault } from '../default-values.ts';
+import type { AccessibleNode } from '../instance-navigator.ts';
+import { instancePathOf } from '../instance-navigator.ts';
+import type { InstanceNode, ListEntry, ListInstance, Slot } from '../instance-node.ts';
+import type { InstancePath } from '../instance-path.ts';
+import { keyValuesOf } from '../list-instance.ts';
+import type { DataSchemaNode, SlotTable } from '../slot-table.ts';
+import { slotTableOf } from '../slot-table.ts';
+import type { ChildrenCheck, MandatoryCheck, MinMaxCheck, UniqueCheck } from './check-catalogue.ts';
+import { dataChainBelow, slotsInChoice } from './schema-walk.ts';
+import { elementCountError, mandatoryError, missingChoiceError, notUniqueError } from './validation-errors.ts';
+import type { Validator } from './validator.ts';
+
+/** The case of `choice` that has stored data among `slots`, if any. */
+export const storedCaseOf = (table: SlotTable, slots: readonly Slot[], choice: ChoiceNode): CaseNode | undefined => {
+  for (let index = 0; index < slots.length; index++) {
+    if (slots[index] === undefined) continue;
+    const found = (table.cases[index] ?? []).find((caseNode) => caseNode.parent === choice);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+};
+
+/** True when every case of `chain` is in use: it has data, or its choice has none and it is the default. @see RFC 7950 §7.9.3 */
+const casesInUse = (table: SlotTable, inner: InstanceNode, chain: readonly CaseNode[]): boolean =>
+  chain.every((caseNode) => {
+    const choice = caseNode.parent as ChoiceNode;
+    return (storedCaseOf(table, inner.slots, choice) ?? choice.defaultCase) === caseNode;
+  });
+
+/** A node standing for an absent instance of `target`, to evaluate its `when`s on. */
+const dummyOf = (parent: AccessibleNode, target: DataSchemaNode | undefined, slot: number): AccessibleNode => ({
+  parent,
+  schema: target,
+  slot,
+  inner: undefined,
+  value: undefined,
+  implicit: true,
+  key: undefined,
+  depth: parent.depth + 1,
+  item: 0,
+});
+
+/** True when the target may be absent because one of its `when`s is false. */
+const excusedByWhen = (
+  validator: Validator,
+  check: MandatoryCheck | MinMaxCheck,
+  node: AccessibleNode,
+  slot: number,
+): boolean => {
+  if (check.whens.length === 0) return false;
+  const target = check.target.kind === 'choice' ? undefined : check.target;
+  return !validator.whenHolds(dummyOf(node, target, slot), check.whens, check.target.config);
+};
+
+const mandatory = (validator: Validator, check: MandatoryCheck, node: AccessibleNode, table: SlotTable): void => {
+  const inner = node.inner as InstanceNode;
+  const { target } = check;
+  const index = target.kind === 'choice' ? -1 : (table.indexOf.get(target) ?? -1);
+  const present =
+    target.kind === 'choice'
+      ? slotsInChoice(table, target).some((slot) => inner.slots[slot] !== undefined)
+      : inner.slots[index] !== undefined;
+  if (present || excusedByWhen(validator, check, node, index)) return;
+  const path = instancePathOf(node);
+  validator.report(
+    target.kind === 'choice' ? missingChoiceError(path, target) : mandatoryError([...path, { schema: target }], target),
+  );
+};
+
+const minMax = (validator: Validator, check: MinMaxCheck, node: AccessibleNode, table: SlotTable): void => {
+  const inner = node.inner as InstanceNode;
+  const { target } = check;
+  const index = table.indexOf.get(target) ?? -1;
+  const stored = inner.slots[index];
+  const count =
+    target.kind === 'list'
+      ? stored === undefined
+        ? 0
+        : (stored as ListInstance).entries.size
+      : validator.navigator.slotNodes(node, index).length;
+  const path: InstancePath = [...instancePathOf(node), { schema: target }];
+  if (count < target.minElements && !excusedByWhen(validator, check, node, index)) {
+    validator.report(elementCountError(path, target, false, target.minElements));
+  }
+  if (target.maxElements !== undefined && count > target.maxElements) {
+    validator.report(elementCountError(path, target, true, target.maxElements));
+  }
+};
+
+/** The value of a descendant leaf of an entry (its default when absent). */
+const descendantValue = (
+  schema: SchemaTree,
+  entry: ListEntry,
+  chain: readonly DataSchemaNode[],
+): YangValue | undefined => {
+  let current: InstanceNode | undefined = entry;
+  const leaf = chain[chain.length - 1] as LeafNode;
+  for (const step of chain) {
+    if (current === undefined) break;
+    const index = slotTableOf(current.schema).indexOf.get(step);
+    const slot: Slot = index === undefined ? undefined : current.slots[index];
+    if (step === leaf) return (slot as YangValue | undefined) ?? leafDefault(schema, leaf);
+    current = slot as InstanceNode | undefined;
+  }
+  return leafDefault(schema, leaf);
+};
+
+const UNIQUE_CHAINS = new WeakMap<UniqueCheck, readonly (readonly (readonly DataSchemaNode[])[])[]>();
+
+const uniqueChains = (schema: SchemaTree, check: UniqueCheck) => {
+  let chains = UNIQUE_CHAINS.get(check);
+  if (chains === undefined) {
+    chains = check.target.unique.map((leaves) => leaves.map((leaf) => dataChainBelow(schema, check.target, leaf)));
+    UNIQUE_CHAINS.set(check, chains);
+  }
+  return chains;
+};
+
+const unique = (validator: Validator, check: UniqueCheck, node: AccessibleNode, table: SlotTable): void => {
+  const inner = node.inner as InstanceNode;
+  const list = inner.slots[table.indexOf.get(check.target) ?? -1] as ListInstance | undefined;
+  if (list === undefined || list.entries.size < 2) return;
+  const parentPath = instancePathOf(node);
+  const entryPath = (entry: ListEntry): InstancePath => [
+    ...parentPath,
+    { schema: check.target as ListNode, keys: keyValuesOf(entry) },
+  ];
+  for (const chains of uniqueChains(validator.schema, check)) {
+    const seen = new Map<string, ListEntry>();
+    const names = chains.map((chain) => chain.map((step) => step.name).join('/')).join(' ');
+    for (const entry of list.entries.values()) {
+      let key = '';
+      let complete = true;
+      for (const chain of chains) {
+        const value = descendantValue(validator.schema, entry, chain);
+        if (value === undefined) {
+          complete = false;
+          break;
+        }
+        key += `${toCanonical((chain[chain.length - 1] as LeafNode).type, value)}\u0000`;
+      }
+      if (!complete) continue;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, entry);
+      else validator.report(notUniqueError(entryPath(entry), names, entryPath(first)));
+    }
+  }
+};
+
+/** Runs `check` on the inner instance `node` (when its cases are in use). */
+export const runChildrenCheck = (validator: Validator, check: ChildrenCheck, node: AccessibleNode): void => {
+  const inner = node.inner as InstanceNode;
+  const table = slotTableOf(inner.schema);
+  if (!casesInUse(table, inner, check.cases)) return;
+  switch (check.kind) {
+    case 'mandatory':
+      mandatory(validator, check, node, table);
+      return;
+    case 'min-max':
+      minMax(validator, check, node, table);
+      return;
+    case 'unique':
+      unique(validator, check, node, table);
+      return;
+  }
+};

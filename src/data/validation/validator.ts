@@ -1,0 +1,271 @@
+/**
+ * @module data/validation/validator
+ * One validation run over one tree: walks the accessible tree (stored and implicit nodes),
+ * runs the node checks of every instance and the children checks of every inner instance,
+ * and collects every violation. The incremental validator drives the same checks on chosen
+ * instances only, with each (check, instance) run at most once.
+ * @see RFC 7950 §8 (constraints), §6.4.1 (accessible tree)
+ */
+import type { ManagementError } from '../../errors/index.ts';
+import type { SchemaTree, YangValue } from '../../yang/index.ts';
+import { checkValue, isInstanceIdentifier, toCanonical } from '../../yang/index.ts';
+import { entryKeyOf } from '../entry-key.ts';
+import type { AccessibleNode } from '../instance-navigator.ts';
+import { InstanceNavigator, instancePathOf } from '../instance-navigator.ts';
+import type { DataTree, LeafListValues, ListEntry, ListInstance } from '../instance-node.ts';
+import type { InstancePath } from '../instance-path.ts';
+import { jsonValueContext } from '../json-value-context.ts';
+import { keyValuesOf } from '../list-instance.ts';
+import type { DataSchemaNode } from '../slot-table.ts';
+import { slotTableOf } from '../slot-table.ts';
+import type { CheckCatalogue, ChildrenCheck, NodeCheck } from './check-catalogue.ts';
+import { checkCatalogueOf } from './check-catalogue.ts';
+import { runChildrenCheck } from './children-checks.ts';
+import { evaluateCondition } from './compiled-xpath.ts';
+import { instanceIdentifierTargets } from './instance-identifier-target.ts';
+import { followLeafref } from './leafref-path.ts';
+import type { WhenCondition } from './schema-walk.ts';
+import {
+  instanceRequiredError,
+  mustError,
+  stateDataError,
+  structureError,
+  typeError,
+  whenError,
+} from './validation-errors.ts';
+
+/** What is validated. @see RFC 7950 §6.4.1, RFC 8342 */
+export interface ValidationOptions {
+  /** `config` (default): the tree is configuration, its accessible tree config only; `data`: config and state. */
+  readonly type?: 'config' | 'data';
+}
+
+/** The state of one validation run. */
+export class Validator {
+  readonly schema: SchemaTree;
+  readonly catalogue: CheckCatalogue;
+  readonly navigator: InstanceNavigator;
+  /** True for a configuration tree: state nodes are errors and every expression sees config only. */
+  readonly configOnly: boolean;
+  readonly errors: ManagementError[] = [];
+  /** In an incremental run, the (check, instance) pairs already run. */
+  readonly #done: Set<string> | undefined;
+
+  constructor(root: DataTree, options: ValidationOptions = {}, incremental = false) {
+    this.schema = root.schema;
+    this.configOnly = options.type !== 'data';
+    this.catalogue = checkCatalogueOf(root.schema);
+    this.#done = incremental ? new Set() : undefined;
+    this.navigator = new InstanceNavigator(root, {
+      hasWhen: (schema) => this.catalogue.nodeChecks(schema).when !== undefined,
+      implicitWhenHolds: (node) => {
+        const when = this.catalogue.nodeChecks(node.schema as DataSchemaNode).when;
+        return when === undefined || this.whenHolds(node, when.conditions);
+      },
+      deref: (node) => this.#deref(node),
+    });
+  }
+
+  /** True the first time a key is seen in an incremental run (always true in a full run). */
+  firstTime(key: () => string): boolean {
+    if (this.#done === undefined) return true;
+    const text = key();
+    if (this.#done.has(text)) return false;
+    this.#done.add(text);
+    return true;
+  }
+
+  /** Runs `evaluate` with the view of a node of config `config`. */
+  inView<T>(config: boolean, evaluate: () => T): T {
+    const saved = this.navigator.configOnly;
+    this.navigator.configOnly = this.configOnly || config;
+    try {
+      return evaluate();
+    } finally {
+      this.navigator.configOnly = saved;
+    }
+  }
+
+  /** Whether every condition holds for `node` (a real or dummy node). @see RFC 7950 §7.21.5 */
+  whenHolds(node: AccessibleNode, conditions: readonly WhenCondition[], config = node.schema?.config ?? true): boolean {
+    return this.inView(config, () =>
+      conditions.every((condition) => {
+        const context = condition.onParent ? (node.parent ?? this.navigator.rootNode) : node;
+        return evaluateCondition(condition.xpath, this.navigator, context);
+      }),
+    );
+  }
+
+  #deref(node: AccessibleNode): readonly AccessibleNode[] {
+    const { schema, value } = node;
+    if (schema?.kind !== 'leaf' && schema?.kind !== 'leaf-list') return [];
+    const reference = this.catalogue.nodeChecks(schema).reference;
+    if (reference?.kind === 'leafref') return followLeafref(this.navigator, reference.path, node, value as YangValue);
+    if (value !== undefined && isInstanceIdentifier(value as YangValue)) {
+      return instanceIdentifierTargets(this.navigator, value as never);
+    }
+    return [];
+  }
+
+  report(error: ManagementError): void {
+    this.errors.push(error);
+  }
+
+  /** Validates `node` and everything below it. */
+  validateSubtree(node: AccessibleNode): void {
+    if (node.schema !== undefined && !this.firstTime(() => `subtree ${pathKey(node)}`)) return;
+    this.checkNode(node);
+    const { inner } = node;
+    if (inner === undefined) return;
+    this.checkChildren(node);
+    const { nodes } = slotTableOf(inner.schema);
+    for (let index = 0; index < nodes.length; index++) {
+      const child = nodes[index] as DataSchemaNode;
+      const stored = inner.slots[index];
+      if (this.configOnly && !child.config) {
+        if (stored !== undefined) this.reportStateData(node, child);
+        continue;
+      }
+      if (child.kind === 'list' && stored !== undefined) {
+        for (const [key, entry] of (stored as ListInstance).entries) {
+          const entryNode = this.navigator.entryNode(node, index, entry, key);
+          this.validateSubtree(entryNode);
+          this.navigator.release(entryNode);
+        }
+        continue;
+      }
+      if (child.kind === 'leaf-list' && stored !== undefined && child.config) this.checkDistinct(node, child);
+      for (const childNode of this.navigator.slotNodes(node, index)) this.validateSubtree(childNode);
+    }
+  }
+
+  /** Reports stored state data below `parent` in a configuration tree (once per slot). @see RFC 7950 §7.21.1 */
+  reportStateData(parent: AccessibleNode, child: DataSchemaNode): void {
+    if (!this.firstTime(() => `state ${pathKey(parent)} ${child.module}:${child.name}`)) return;
+    this.report(stateDataError([...instancePathOf(parent), { schema: child }], child));
+  }
+
+  /** Configuration leaf-lists hold each value once. @see RFC 7950 §7.7 */
+  checkDistinct(parent: AccessibleNode, schema: DataSchemaNode): void {
+    if (schema.kind !== 'leaf-list' || parent.inner === undefined) return;
+    const index = slotTableOf(parent.inner.schema).indexOf.get(schema);
+    const list = (index === undefined ? undefined : parent.inner.slots[index]) as LeafListValues | undefined;
+    if (list === undefined || list.length < 2) return;
+    if (!this.firstTime(() => `distinct ${pathKey(parent)} ${schema.module}:${schema.name}`)) return;
+    const seen = new Set<string>();
+    for (const value of list) {
+      const text = canonicalOrString(schema, value);
+      if (seen.has(text)) {
+        const path: InstancePath = [...instancePathOf(parent), { schema, value }];
+        this.report(structureError(path, `leaf-list ${schema.name} has the value "${text}" more than once`));
+      }
+      seen.add(text);
+    }
+  }
+
+  /** The checks of one instance itself: state data, keys, when, type, references, musts. */
+  checkNode(node: AccessibleNode): void {
+    const { schema } = node;
+    if (schema === undefined) return;
+    if (schema.kind === 'list' && node.inner !== undefined && schema.keys.length > 0) this.#checkKeys(node);
+    if ((schema.kind === 'leaf' || schema.kind === 'leaf-list') && !node.implicit) {
+      const failure = checkValue(schema.type, node.value as YangValue, jsonValueContext(this.schema, schema.module));
+      if (failure !== undefined) this.report(typeError(instancePathOf(node), failure));
+    }
+    const checks = this.catalogue.nodeChecks(schema);
+    if (checks.when !== undefined && !node.implicit) this.runNodeCheck(checks.when, node);
+    if (checks.reference !== undefined) this.runNodeCheck(checks.reference, node);
+    for (const must of checks.musts) this.runNodeCheck(must, node);
+  }
+
+  #checkKeys(node: AccessibleNode): void {
+    const entry = node.inner as ListEntry;
+    const { keys } = entry.schema;
+    for (let index = 0; index < keys.length; index++) {
+      if (entry.slots[index] === undefined) {
+        const key = keys[index];
+        this.report(
+          structureError(instancePathOf(node.parent as AccessibleNode), `a ${key?.name} key is missing`, true),
+        );
+        return;
+      }
+    }
+    if (node.key !== undefined && entryKeyOf(entry.schema, keyValuesOf(entry)) !== node.key) {
+      this.report(
+        structureError(instancePathOf(node), `the keys of this ${entry.schema.name} entry disagree with its place`),
+      );
+    }
+  }
+
+  /** Runs one node check on one instance. */
+  runNodeCheck(check: NodeCheck, node: AccessibleNode): void {
+    if (!this.firstTime(() => `${check.id} ${pathKey(node)}`)) return;
+    switch (check.kind) {
+      case 'when':
+        if (!node.implicit && !this.whenHolds(node, check.conditions)) {
+          const failed = check.conditions.find((condition) => !this.whenHolds(node, [condition]));
+          this.report(whenError(instancePathOf(node), failed?.xpath.text ?? ''));
+        }
+        return;
+      case 'must': {
+        const holds = this.inView(check.node.config, () => evaluateCondition(check.xpath, this.navigator, node));
+        if (!holds) this.report(mustError(instancePathOf(node), check.constraint));
+        return;
+      }
+      case 'leafref': {
+        const targets = this.inView(check.node.config, () =>
+          followLeafref(this.navigator, check.path, node, node.value as YangValue),
+        );
+        if (targets.length === 0) this.report(instanceRequiredError(instancePathOf(node), 'leafref'));
+        return;
+      }
+      case 'instance-identifier': {
+        const value = node.value as YangValue;
+        const targets = isInstanceIdentifier(value)
+          ? this.inView(check.node.config, () => instanceIdentifierTargets(this.navigator, value))
+          : [];
+        if (targets.length === 0) this.report(instanceRequiredError(instancePathOf(node), 'instance-identifier'));
+        return;
+      }
+    }
+  }
+
+  /** The checks an inner instance makes over its children. */
+  checkChildren(node: AccessibleNode): void {
+    const inner = node.inner;
+    if (inner === undefined) return;
+    for (const check of this.catalogue.childrenChecks(inner.schema)) this.runChildrenCheck(check, node);
+  }
+
+  /** Runs one children check on one inner instance. */
+  runChildrenCheck(check: ChildrenCheck, node: AccessibleNode): void {
+    if (this.configOnly && !check.target.config) return;
+    if (!this.firstTime(() => `${check.id} ${pathKey(node)}`)) return;
+    runChildrenCheck(this, check, node);
+  }
+}
+
+const canonicalOrString = (schema: DataSchemaNode, value: unknown): string => {
+  try {
+    return schema.kind === 'leaf' || schema.kind === 'leaf-list'
+      ? toCanonical(schema.type, value as YangValue)
+      : String(value);
+  } catch {
+    return String(value);
+  }
+};
+
+/** A key for a node's position, for de-duplication in incremental runs. */
+export const pathKey = (node: AccessibleNode): string => {
+  let text = '';
+  for (let current: AccessibleNode | undefined = node; current?.schema !== undefined; current = current.parent) {
+    const part =
+      current.key !== undefined
+        ? `${current.schema.name}[${current.key}]`
+        : current.schema.kind === 'leaf-list'
+          ? `${current.schema.name}[${canonicalOrString(current.schema, current.value)}]`
+          : current.schema.name;
+    text = `/${current.schema.module}:${part}${text}`;
+  }
+  return text;
+};
