@@ -42,20 +42,36 @@ const topNameCounts = (schema: SchemaTree): ReadonlyMap<string, number> => {
 };
 
 /**
- * The URL path of `path` in `datastore`, absolute on the server (`/admin/api/rest/running/…`).
- * Names are qualified with their module name where the module changes below the top, and at the
- * top only where two modules define the same name; key values joined with `,`. @see spec §3.1, §3.2
+ * The URL segment naming `node`: qualified with its module name where the module differs from
+ * the parent's (`parentModule`), and at the top (`parentModule` undefined) only where two
+ * modules define the same name. @see spec §3.1
+ */
+export const nodeSegment = (
+  schema: SchemaTree,
+  node: { readonly module: string; readonly name: string },
+  parentModule: string | undefined,
+): string => {
+  const qualify =
+    parentModule === undefined ? (topNameCounts(schema).get(node.name) ?? 0) > 1 : node.module !== parentModule;
+  return qualify ? `${node.module}:${node.name}` : node.name;
+};
+
+/** The URL segment of an entry's key values (already in their URL text form), joined with `,`. @see spec §3.2 */
+export const keysSegment = (texts: readonly string[]): string => texts.map(encodeSegmentValue).join(',');
+
+/**
+ * The URL path of `path` in `datastore`, absolute on the server (`/admin/api/rest/running/…`),
+ * names qualified as {@link nodeSegment} says, key values joined with `,`. @see spec §3.1, §3.2
  */
 export const formatLegacyUrl = (schema: SchemaTree, datastore: LegacyDatastore, path: InstancePath): string => {
   let url = `${LEGACY_REST_ROOT}/${datastore}`;
   let module: string | undefined;
   for (const step of path) {
     const node = step.schema;
-    const qualify = module === undefined ? (topNameCounts(schema).get(node.name) ?? 0) > 1 : node.module !== module;
-    url += qualify ? `/${node.module}:${node.name}` : `/${node.name}`;
+    url += `/${nodeSegment(schema, node, module)}`;
     module = node.module;
     if (node.kind === 'list' && step.keys !== undefined) {
-      url += `/${node.keys.map((key, index) => encodeSegmentValue(pathValueText(key, step.keys?.[index] as YangValue))).join(',')}`;
+      url += `/${keysSegment(node.keys.map((key, index) => pathValueText(key, step.keys?.[index] as YangValue)))}`;
     } else if (node.kind === 'leaf-list' && step.value !== undefined) {
       url += `/${encodeSegmentValue(pathValueText(node, step.value))}`;
     }

@@ -13,7 +13,8 @@ export {
   renderLegacyErrorsXml,
   writeLegacyErrors,
 } from './error-response.ts';
-export { formatKeypath, formatLegacyUrl, pathValueText } from './format-path.ts';
+export { formatKeypath, formatLegacyUrl, keysSegment, nodeSegment, pathValueText } from './format-path.ts';
+export { annotateJsonObject, renderLegacyJson } from './json-representation.ts';
 export type { LegacyDatastore } from './legacy-names.ts';
 export {
   LEGACY_API_VERSION,
@@ -32,6 +33,7 @@ export {
   requestBodyFormat,
   responseKindOf,
 } from './media-types.ts';
+export { actionsOf, datastoreOperationLinks, operationLinksOf } from './operation-links.ts';
 export type { PathSegment } from './path-segments.ts';
 export { encodeSegmentValue, percentDecode, splitPath } from './path-segments.ts';
 export type { DepthMode, InsertWhere, LegacyQuery } from './query-parameters.ts';
@@ -44,7 +46,17 @@ export {
   shallowSelector,
   variableSelector,
 } from './read-plan.ts';
+export type { LegacyRead, ReadableResource } from './read-representation.ts';
+export { pageOfList, renderLegacyRead, renderLegacyReadString } from './read-representation.ts';
+export type { Annotations, ReadShape, ReadTarget } from './read-target.ts';
+export { normalizeLegacyJson, stripLegacyXml } from './request-bodies.ts';
 export type { LegacyResource, LegacyResourceKind } from './resource-path.ts';
 export { resolveLegacyPath } from './resource-path.ts';
 export type { SelectItem, SelectMap, SelectSpec } from './select-expression.ts';
 export { parseSelect } from './select-expression.ts';
+export {
+  annotateXmlElement,
+  LEGACY_COLLECTION_WRAPPER,
+  LEGACY_DATA_WRAPPER,
+  renderLegacyXml,
+} from './xml-representation.ts';
