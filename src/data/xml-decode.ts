@@ -126,40 +126,39 @@ const checkCases = (table: SlotTable, slots: readonly Slot[], state: XmlDecodeSt
   });
 };
 
-/** An element name resolved against a parent: the child, its slot and its module. */
+/** An element name resolved against a parent: the child, its slot, its module and the namespace it came in. */
 interface ResolvedMember {
   readonly child: DataSchemaNode;
   readonly index: number;
   readonly module: string;
+  readonly namespace: string;
 }
 
-/** Per parent: namespace → local name → resolution, so that each distinct name is resolved once. */
-const MEMBERS = new WeakMap<SlotTable, Map<string, Map<string, ResolvedMember>>>();
+/** Per parent: local name (or namespace and local name, for a second namespace) → resolution, made once. */
+const MEMBERS = new WeakMap<SlotTable, Map<string, ResolvedMember>>();
 
-const membersIn = (table: SlotTable, namespace: string): Map<string, ResolvedMember> => {
-  let byNamespace = MEMBERS.get(table);
-  if (byNamespace === undefined) {
-    byNamespace = new Map();
-    MEMBERS.set(table, byNamespace);
-  }
-  let members = byNamespace.get(namespace);
+const membersOf = (table: SlotTable): Map<string, ResolvedMember> => {
+  let members = MEMBERS.get(table);
   if (members === undefined) {
     members = new Map();
-    byNamespace.set(namespace, members);
+    MEMBERS.set(table, members);
   }
   return members;
 };
 
 const resolveMember = (
   table: SlotTable,
+  cache: Map<string, ResolvedMember>,
   element: XmlElement,
   inherited: string | undefined,
   state: XmlDecodeState,
 ): ResolvedMember => {
   const { namespace, local } = element;
-  const cache = namespace === '' ? undefined : membersIn(table, namespace);
-  const known = cache?.get(local);
-  if (known !== undefined) return known;
+  const known = cache.get(local);
+  if (known !== undefined && known.namespace === namespace && namespace !== '') return known;
+  const qualified = `${namespace} ${local}`;
+  const second = cache.get(qualified);
+  if (second !== undefined) return second;
   let module: string;
   if (namespace === '') {
     if (inherited === undefined)
@@ -176,9 +175,9 @@ const resolveMember = (
   }
   const child = slotChildByName(table.parent, module, local);
   if (child === undefined) throw state.error(UnknownElementError, `no data node ${module}:${local} is defined here`);
-  const resolved: ResolvedMember = { child, index: table.indexOf.get(child) as number, module };
+  const resolved: ResolvedMember = { child, index: table.indexOf.get(child) as number, module, namespace };
   // Names come from requests: only names of real children are remembered, so the cache stays bounded.
-  cache?.set(local, resolved);
+  if (namespace !== '') cache.set(known === undefined ? local : qualified, resolved);
   return resolved;
 };
 
@@ -187,7 +186,7 @@ const decodeMember = (
   element: XmlElement,
   member: ResolvedMember,
   slots: Slot[],
-  lists: Map<number, PendingList>,
+  lists: Map<number, PendingList> | undefined,
   inherited: string | undefined,
   state: XmlDecodeState,
 ): void => {
@@ -207,10 +206,10 @@ const decodeMember = (
       return;
     }
     case 'list': {
-      let pending = lists.get(index);
+      let pending = lists?.get(index);
       if (pending === undefined) {
         pending = { schema: child, keyed: [], elements: [] };
-        lists.set(index, pending);
+        (lists as Map<number, PendingList>).set(index, pending);
       }
       const { key, entry } = decodeEntry(child, element, inherited, state);
       pending.keyed.push([key ?? `#${pending.keyed.length}`, entry]);
@@ -246,11 +245,13 @@ const decodeChildren = <S extends InnerSchemaNode>(
 ): InstanceNode<S> => {
   const table = slotTableOf(parent);
   const slots: Slot[] = [];
-  const lists = new Map<number, PendingList>();
+  let lists: Map<number, PendingList> | undefined;
   const inherits = state.options.qualifiedTop === false;
+  const cache = membersOf(table);
   for (const element of elements) {
-    const member = resolveMember(table, element, inherited, state);
+    const member = resolveMember(table, cache, element, inherited, state);
     const { child } = member;
+    if (child.kind === 'list') lists ??= new Map();
     state.push(child);
     if (state.config && !child.config) {
       throw state.error(InvalidValueError, `${describe(child)} is state data (config false) and cannot be configured`);
@@ -258,7 +259,7 @@ const decodeChildren = <S extends InnerSchemaNode>(
     decodeMember(element, member, slots, lists, inherits ? member.module : undefined, state);
     state.pop();
   }
-  for (const [index, pending] of lists) slots[index] = finishList(pending, state);
+  if (lists !== undefined) for (const [index, pending] of lists) slots[index] = finishList(pending, state);
   for (let index = 0; index < slots.length; index++) {
     const child = table.nodes[index] as DataSchemaNode;
     const slot = slots[index];

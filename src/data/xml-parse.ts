@@ -28,9 +28,12 @@ export interface XmlElement {
 }
 
 interface MutableElement extends XmlElement {
-  readonly children: XmlElement[];
+  children: XmlElement[];
   text: string;
 }
+
+/** The children of a leaf element: one shared empty array, replaced at the first child (most elements are leaves). */
+const NO_CHILDREN: XmlElement[] = [];
 
 /** Elements nested deeper than this are rejected: no schema comes near, and decoding recurses. */
 export const MAX_XML_DEPTH = 1000;
@@ -85,10 +88,11 @@ export const parseXmlElements = (text: string): readonly XmlElement[] => {
       local: tag.local,
       namespace: tag.uri,
       scope: declares ? { parent: outer, bindings: tag.ns } : outer,
-      children: [],
+      children: NO_CHILDREN,
       text: '',
     };
     if (parent === undefined) roots.push(element);
+    else if (parent.children === NO_CHILDREN) parent.children = [element];
     else parent.children.push(element);
     open.push(element);
   });

@@ -21,6 +21,9 @@ export const WD_DECLARATION = ` xmlns:wd="${WITH_DEFAULTS_NAMESPACE}"`;
 
 const DEFAULT_ATTRIBUTE = ' wd:default="true"';
 
+/** Characters that need escaping in text; most values have none, and a test is cheaper than a replace. */
+const SPECIAL = /[&<>\r]/;
+
 /** The open start tag (`<name` and any namespace declaration, without `>`) and the end tag of each slot. */
 export interface TagSet {
   readonly starts: readonly string[];
@@ -108,7 +111,7 @@ export class XmlWriter implements PlanOptions {
     let attributes = isDefault && this.tagged ? DEFAULT_ATTRIBUTE : '';
     switch (typeof value) {
       case 'string':
-        text = escapeXmlText(value);
+        text = SPECIAL.test(value) ? escapeXmlText(value) : value;
         break;
       case 'number':
       case 'bigint':

@@ -1,0 +1,81 @@
+/**
+ * @module data/bench-xml
+ * Benchmark (not a test): encoding and decoding N entries of the benchmark model's list as XML,
+ * beside the JSON codec on the same tree, and encoding at N/10 to show that the cost per entry
+ * stays the same (linear scaling).
+ * Run: `node --expose-gc src/data/bench-xml.ts [entries]`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataTree } from './instance-node.ts';
+import { decodeJson } from './json-decode.ts';
+import { encodeJsonString } from './json-encode.ts';
+import { testSchema } from './test-schema.ts';
+import { decodeXmlDocument } from './xml-decode.ts';
+import { encodeXml, encodeXmlString } from './xml-encode.ts';
+import { RESTCONF_DATA_WRAPPER } from './xml-wrapper.ts';
+
+/** Writes one line of the report to standard output. */
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+const count = Number(process.argv[2] ?? 100_000);
+const schema = testSchema([readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8')]);
+
+const plainOf = (entries: number): unknown => ({
+  'bench:bench': {
+    label: 'benchmark',
+    entry: Array.from({ length: entries }, (_, index) => ({
+      name: `entry-${index}`,
+      value: index,
+      enabled: index % 2 === 0,
+      description: `the entry number ${index}`,
+      details: { counter: index * 7, note: `note ${index}` },
+    })),
+  },
+});
+
+/** Median times of `runs` interleaved rounds of each job (interleaving shares machine noise fairly). */
+const timeAll = (runs: number, jobs: readonly (() => void)[]): number[] => {
+  for (const job of jobs) job();
+  const samples = jobs.map((): number[] => []);
+  for (let round = 0; round < runs; round++) {
+    jobs.forEach((job, index) => {
+      const start = performance.now();
+      job();
+      samples[index]?.push(performance.now() - start);
+    });
+  }
+  return samples.map((list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number);
+};
+
+/** Streams the encoding, as a server would, keeping only the length of each chunk. */
+const streamXml = (tree: DataTree): number => {
+  let length = 0;
+  for (const chunk of encodeXml(tree, schema, { wrapper: RESTCONF_DATA_WRAPPER })) length += chunk.length;
+  return length;
+};
+
+const options = { schema, config: true };
+const tree = decodeJson(schema, plainOf(count), options);
+const small = decodeJson(schema, plainOf(count / 10), options);
+const xml = encodeXmlString(tree, schema, { wrapper: RESTCONF_DATA_WRAPPER });
+const same = encodeJsonString(decodeXmlDocument(schema, xml, options), schema) === encodeJsonString(tree, schema);
+
+const [encodeJson = 0, encodeXmlText = 0, stream = 0, encodeSmall = 0, decode = 0] = timeAll(7, [
+  () => encodeJsonString(tree, schema),
+  () => encodeXmlString(tree, schema, { wrapper: RESTCONF_DATA_WRAPPER }),
+  () => streamXml(tree),
+  () => encodeXmlString(small, schema, { wrapper: RESTCONF_DATA_WRAPPER }),
+  () => decodeXmlDocument(schema, xml, options),
+]);
+
+const row = (name: string, ms: number): string => `${name.padEnd(40)} ${ms.toFixed(1).padStart(8)} ms`;
+print(`${count} entries, ${(xml.length / 1e6).toFixed(1)} MB of XML, decodes to the encoded tree: ${same}`);
+print(row('encodeJson (same tree)', encodeJson));
+print(row('encodeXml (joined string)', encodeXmlText));
+print(row('encodeXml (streamed chunks)', stream));
+print(row(`encodeXml at ${count / 10} entries`, encodeSmall));
+print(`${'scaling (×10 entries)'.padEnd(40)} ${(encodeXmlText / encodeSmall).toFixed(1).padStart(8)} ×`);
+print(row('decodeXmlDocument (text → tree)', decode));
