@@ -62,6 +62,8 @@ export type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-option
 export { parseContentFilter, parseDepth, parseWithDefaultsMode } from './read-options.ts';
 export type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
 export { isDataSchemaNode, isInnerSchemaNode, slotTableOf } from './slot-table.ts';
+export type { ValidationOptions } from './validation/index.ts';
+export { validateChange, validateTree } from './validation/index.ts';
 export type { DecodeXmlDocumentOptions, DecodeXmlOptions } from './xml-decode.ts';
 export { decodeXml, decodeXmlDocument } from './xml-decode.ts';
 export type { EncodeXmlOptions } from './xml-encode.ts';

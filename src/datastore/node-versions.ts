@@ -41,6 +41,27 @@ const walk = (root: DataTree, path: InstancePath, visit: (node: object) => boole
 
 const touchedPath = (change: DataChange): InstancePath => change.path;
 
+/** Objects of a created subtree marked one by one; beyond this, they share the nearest marked ancestor's version. */
+const SUBTREE_BUDGET = 10_000;
+
+/** The inner nodes and lists below `value` (itself included), at most `budget` of them. */
+const innerObjects = (value: Slot, budget: number): object[] => {
+  const found: object[] = [];
+  const stack: Slot[] = [value];
+  while (stack.length > 0 && found.length < budget) {
+    const current = stack.pop();
+    if (!isObject(current)) continue;
+    found.push(current);
+    if ('slots' in current) for (const slot of current.slots) stack.push(slot);
+    else
+      for (const entry of current.entries.values()) {
+        if (stack.length + found.length >= budget) break;
+        stack.push(entry);
+      }
+  }
+  return found;
+};
+
 /** The versions of node objects across the snapshots of one datastore. */
 export class NodeVersions {
   readonly #versions = new WeakMap<object, NodeVersion>();
@@ -60,7 +81,10 @@ export class NodeVersions {
         this.#versions.set(node, version);
         return true;
       });
-      if (change.kind === 'create' && isObject(change.value)) this.#versions.set(change.value, version);
+      // Objects inside a created subtree are new too: mark them, so that a later commit that
+      // replaces one of their ancestors does not change their version.
+      if (change.kind === 'create' || change.kind === 'modify')
+        for (const node of innerObjects(change.value, SUBTREE_BUDGET)) this.#versions.set(node, version);
     }
   }
 
