@@ -132,6 +132,16 @@ describe('decodeXml values', () => {
       </top>`;
     assert.deepEqual(asJson(xml), { 't:top': { s: 'a', np: { z: 'q' } } });
   });
+  it('accepts a leading byte order mark, with or without XML declaration', () => {
+    assert.deepEqual(asJson('\uFEFF<top xmlns="urn:t"><s>a</s></top>'), { 't:top': { s: 'a' } });
+    assert.deepEqual(asJson('\uFEFF<?xml version="1.0"?><top xmlns="urn:t"><s>a</s></top>'), { 't:top': { s: 'a' } });
+  });
+  it('a text with an XML declaration is one document: one root element', () => {
+    assert.throws(
+      () => decodeXml(schema, '<?xml version="1.0"?><top xmlns="urn:t"/><stats xmlns="urn:t"/>', { schema }),
+      (error: unknown) => isManagementError(error) && /only one root/.test(error.message),
+    );
+  });
   it('decodes several top elements in a row (a fragment without XML declaration)', () => {
     assert.deepEqual(asJson('<top xmlns="urn:t"><s>a</s></top><standalone xmlns="urn:u">b</standalone>'), {
       't:top': { s: 'a' },

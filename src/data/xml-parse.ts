@@ -40,7 +40,7 @@ export const MAX_XML_DEPTH = 1000;
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const ROOT_SCOPE: XmlNamespaceScope = { parent: undefined, bindings: { xml: XML_NAMESPACE } };
-const DECLARATION = /^\uFEFF?<\?xml[\s?]/;
+const DECLARATION = /^<\?xml[\s?]/;
 const SAXES_POSITION = /^(?:[^:]*:)?(\d+):(\d+): ([\s\S]*)$/;
 
 /** The namespace URI bound to `prefix` in `scope` (`''` asks for the default namespace), if any. */
@@ -62,7 +62,9 @@ const isBlank = (text: string): boolean => /^[ \t\r\n]*$/.test(text);
  * a document (one root element); otherwise several top-level elements may follow each other, as
  * the members of a JSON object do. Throws MalformedMessageError for anything else.
  */
-export const parseXmlElements = (text: string): readonly XmlElement[] => {
+export const parseXmlElements = (input: string): readonly XmlElement[] => {
+  // A byte order mark is not part of the document (XML 1.0 §4.3.3).
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const parser = new SaxesParser({ xmlns: true, fragment: !DECLARATION.test(text) });
   const roots: XmlElement[] = [];
   const open: MutableElement[] = [];
