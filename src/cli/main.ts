@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { addDataCommand } from './data-command.ts';
+import { addOfflineCommands } from './offline-commands.ts';
 import { addServeCommand } from './serve-command.ts';
 import { addYangCommand } from './yang-command.ts';
 
@@ -11,4 +12,5 @@ const program = new Command('idconf').description('idconf: management server of 
 addServeCommand(program);
 addYangCommand(program);
 addDataCommand(program);
+addOfflineCommands(program);
 await program.parseAsync(process.argv);

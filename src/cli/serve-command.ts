@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import {
   createLogger,
+  DataDirInUseError,
   DEFAULT_DATA_DIR,
   DEFAULT_HOST,
   DEFAULT_PORT,
@@ -82,7 +83,7 @@ export const addServeCommand = (program: Command): void => {
         if (stopRequested !== undefined) stop(stopRequested);
       } catch (error) {
         const message =
-          error instanceof ServerConfigurationError
+          error instanceof ServerConfigurationError || error instanceof DataDirInUseError
             ? error.message
             : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
               ? `port ${flags.port} on ${flags.host} is already in use`

@@ -10,6 +10,7 @@ import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials } from '../http/index.ts';
 import type { Logger } from '../util/index.ts';
 import { aaaUserDirectory } from './aaa-user-directory.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { factoryDefaultTree } from './factory-default.ts';
 import { isLoopbackHost } from './is-loopback.ts';
 import type { ServerOptions } from './server-options.ts';
@@ -72,6 +73,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     }
   }
   const { schema } = loadServerSchema(options.yangDirs);
+  const unlock = lockDataDir(dataDir);
   let firstAdmin: FirstAdminAccount | undefined;
   const datastore = await Datastore.open({
     schema,
@@ -84,6 +86,9 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
         ...(tls === undefined ? {} : { certificatePem: tls.cert }),
       });
     },
+  }).catch((error: unknown) => {
+    unlock();
+    throw error;
   });
   if (firstAdmin !== undefined) {
     log.info({ user: 'admin' }, 'first start: loaded the factory default configuration with the admin account');
@@ -101,7 +106,11 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     tls,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
   });
-  const address = await server.listen(options.port, options.host);
+  const address = await server.listen(options.port, options.host).catch(async (error: unknown) => {
+    await datastore.close();
+    unlock();
+    throw error;
+  });
   const scheme = tls === undefined ? 'http' : 'https';
   const displayHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${scheme}://${displayHost}:${address.port}`;
@@ -116,6 +125,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     close: async () => {
       await server.close(options.shutdownDeadlineMs ?? 10_000);
       await datastore.close();
+      unlock();
     },
   };
 };
