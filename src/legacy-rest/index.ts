@@ -5,6 +5,7 @@
  * See DESIGN §3. May import: util, errors, xpath, yang, data, datastore, nacm, auth, management,
  * http (never restconf).
  */
+export { renderApiRoot, renderApiRootJson, renderApiRootXml, rpcLinks } from './api-root.ts';
 export type { LegacyErrorJson } from './error-response.ts';
 export {
   legacyErrorEntry,
@@ -33,6 +34,7 @@ export {
   requestBodyFormat,
   responseKindOf,
 } from './media-types.ts';
+export { allowedMethods, checkMethod } from './methods.ts';
 export { actionsOf, datastoreOperationLinks, operationLinksOf } from './operation-links.ts';
 export type { PathSegment } from './path-segments.ts';
 export { encodeSegmentValue, percentDecode, splitPath } from './path-segments.ts';
@@ -52,6 +54,15 @@ export type { Annotations, ReadShape, ReadTarget } from './read-target.ts';
 export { normalizeLegacyJson, stripLegacyXml } from './request-bodies.ts';
 export type { LegacyResource, LegacyResourceKind } from './resource-path.ts';
 export { resolveLegacyPath } from './resource-path.ts';
+export type { RollbackFileInfo, RollbackRequest } from './rollback-files.ts';
+export {
+  formatRollbackDate,
+  parseRollbackRequest,
+  renderRollbackList,
+  renderRollbackListJson,
+  renderRollbackListXml,
+} from './rollback-files.ts';
+export { renderRollbackFile, rollbackFileHeader } from './rollback-text.ts';
 export type { SelectItem, SelectMap, SelectSpec } from './select-expression.ts';
 export { parseSelect } from './select-expression.ts';
 export {
