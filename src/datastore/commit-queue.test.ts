@@ -181,7 +181,11 @@ describe('CommitQueue', () => {
       return numbers;
     });
     const perWriter = await Promise.all(writers);
-    for (const numbers of perWriter) assert.deepEqual([...numbers].sort((a, b) => a - b), numbers);
+    for (const numbers of perWriter)
+      assert.deepEqual(
+        [...numbers].sort((a, b) => a - b),
+        numbers,
+      );
     assert.deepEqual(
       perWriter.flat().sort((a, b) => a - b),
       Array.from({ length: 400 }, (_, index) => index + 1),
@@ -189,7 +193,10 @@ describe('CommitQueue', () => {
     const journal: string[] = [];
     for await (const record of observed.store.commitsAfter(0)) journal.push(record.forward.slice(1));
     assert.deepEqual(queue.state, journal);
-    assert.ok(observed.appends.some((group) => group.length > 1), 'concurrent writers share appends');
+    assert.ok(
+      observed.appends.some((group) => group.length > 1),
+      'concurrent writers share appends',
+    );
     await queue.idle();
   });
 
@@ -242,10 +249,12 @@ describe('CommitQueue over SqliteJournalStore', () => {
     const store = new SqliteJournalStore({ dataDir: full, maxBytes: 160 * 1024 });
     await store.open();
     const queue = new CommitQueue<State>({ store, state: [], lastFixedNumber: 0 });
-    const big = (value: string): PrepareCommit<State> => (state) => ({
-      record: { ...draft(value), forward: `+${value}`.padEnd(6000, '.') },
-      newState: [...state, value],
-    });
+    const big =
+      (value: string): PrepareCommit<State> =>
+      (state) => ({
+        record: { ...draft(value), forward: `+${value}`.padEnd(6000, '.') },
+        newState: [...state, value],
+      });
     const vetoed = new DataExistsError('vetoed by a commit hook');
     const outcomes = await Promise.all(
       Array.from({ length: 16 }, async (_, writer) => {

@@ -7,11 +7,6 @@ export type { CommitDraft, CommitQueueOptions, PrepareCommit, PreparedCommit } f
 export { CommitQueue } from './commit-queue.ts';
 export type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
 export { COMMIT_VIAS, isCommitVia } from './commit-record.ts';
-export type { JournalStore, ListCommitsOptions } from './journal-store.ts';
-export type { MemoryJournal } from './memory-journal-store.ts';
-export { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
-export type { SqliteJournalStoreOptions } from './sqlite-journal-store.ts';
-export { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
 export type {
   CommitAttribution,
   CommitHook,
@@ -21,6 +16,9 @@ export type {
   TreeChange,
 } from './datastore.ts';
 export { Datastore } from './datastore.ts';
+export type { JournalStore, ListCommitsOptions } from './journal-store.ts';
+export type { MemoryJournal } from './memory-journal-store.ts';
+export { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
 export type { NodeVersion } from './node-versions.ts';
 export type { RollbackFile, RollbackFileContent, RollbackRequest } from './rollback-files.ts';
 export {
@@ -30,4 +28,6 @@ export {
   readRollbackFile,
 } from './rollback-files.ts';
 export type { Snapshot } from './snapshot.ts';
+export type { SqliteJournalStoreOptions } from './sqlite-journal-store.ts';
+export { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
 export { treeFromText, treeToText, treeToTextInSlices } from './tree-text.ts';

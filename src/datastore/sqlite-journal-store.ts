@@ -30,6 +30,11 @@ export interface SqliteJournalStoreOptions {
   readonly maxBytes?: number;
   /** UTF-16 code units of checkpoint text written per transaction (default {@link DEFAULT_CHUNK_SIZE}). */
   readonly checkpointChunkSize?: number;
+  /**
+   * Who copies the WAL into the database file: a worker thread (`thread`, the default), or
+   * SQLite's automatic checkpoint inside the commit that crosses 1,000 pages (`automatic`).
+   */
+  readonly walCheckpoints?: 'thread' | 'automatic';
   /** Where problems that fail no operation (a cleanup that will be retried) are reported. */
   readonly logger?: Logger;
 }
@@ -93,7 +98,7 @@ export class SqliteJournalStore implements JournalStore {
   readonly #logger: Logger;
   #database: DatabaseSync | undefined;
   #statements: Statements | undefined;
-  /** Checkpoint writes and chunk cleanups, one after the other. */
+  /** Checkpoint writes and prunes, one after the other (close waits for them). */
   #background: Promise<void> = Promise.resolve();
   #checkpointer: WalCheckpointer | undefined;
   #closing = false;
@@ -138,6 +143,7 @@ export class SqliteJournalStore implements JournalStore {
       database.close();
       throw journalFailure(isManagementError(error) ? error.cause : error, 'open', subject);
     }
+    if (this.#options.walCheckpoints === 'automatic') return;
     this.#checkpointer = startWalCheckpointer(this.path, WAL_CHECKPOINT_INTERVAL_MS, (error) => {
       this.#logger.warn({ err: error }, 'the WAL checkpointer thread stopped; commits checkpoint the WAL themselves');
       this.#checkpointer = undefined;
@@ -227,8 +233,22 @@ export class SqliteJournalStore implements JournalStore {
     return run;
   }
 
-  async prune(keep: number): Promise<number> {
-    checkKeep(keep);
+  prune(keep: number): Promise<number> {
+    try {
+      checkKeep(keep);
+      this.#opened();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const run = this.#background.then(() => this.#prune(keep));
+    this.#background = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  async #prune(keep: number): Promise<number> {
     const statements = this.#opened();
     const bound = this.#read('the retention bound cannot be read', () => {
       const beyond = statements.newestBeyond.get(keep) as { fixed_number: number } | undefined;
