@@ -15,6 +15,7 @@ export {
   writeLegacyErrors,
 } from './error-response.ts';
 export { formatKeypath, formatLegacyUrl, keysSegment, nodeSegment, pathValueText } from './format-path.ts';
+export { resolveInsertPoint } from './insert-point.ts';
 export { annotateJsonObject, renderLegacyJson } from './json-representation.ts';
 export type { LegacyDatastore } from './legacy-names.ts';
 export {
