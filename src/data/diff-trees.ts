@@ -92,20 +92,17 @@ const diffEntries = <V>(
     current = before;
     for (const key of diff.removed) current = current.delete(key);
   }
-  const moved = new Set(diff.moved);
-  const added = new Set(diff.added);
-  const keys = [...new Set([...diff.added, ...diff.moved, ...(kind.nested === undefined ? [] : diff.changed)])];
-  const indexed = keys.map((key) => ({ key, index: after.indexOf(key) })).sort((x, y) => x.index - y.index);
-  for (const { key, index } of indexed) {
-    const value = after.get(key) as V;
+  for (const { key, old, value, added, moved } of diff.updates) {
+    if (!added && !moved && kind.nested === undefined) continue;
+    const index = added || moved ? after.indexOf(key) : -1;
     const placement: SequencePlacement<string> =
-      index === 0 ? { insert: 'first' } : { insert: 'after', point: (after.at(index - 1) as [string, V])[0] };
-    if (added.has(key)) {
+      index <= 0 ? { insert: 'first' } : { insert: 'after', point: (after.at(index - 1) as [string, V])[0] };
+    if (added) {
       create(value, index);
       current = current?.insert(key, value, placement);
       continue;
     }
-    if (moved.has(key) && current !== undefined) {
+    if (moved && current !== undefined) {
       const at = current.indexOf(key);
       const predecessor = at === 0 ? undefined : (current.at(at - 1) as [string, V])[0];
       // A move that earlier moves have made unnecessary is left out.
@@ -119,8 +116,7 @@ const diffEntries = <V>(
         current = current.move(key, placement);
       }
     }
-    const old = before.get(key) as V;
-    if (kind.nested !== undefined && old !== value) kind.nested(childPath(path, kind.step(value)), old, value);
+    if (kind.nested !== undefined && old !== value) kind.nested(childPath(path, kind.step(value)), old as V, value);
   }
 };
 

@@ -12,6 +12,7 @@ export type {
   KeyedSequenceDiff,
   SequenceDiffOptions,
   SequencePlacement,
+  SequenceUpdate,
   SortedMapChange,
   SortedMapDraft,
 } from './persistent/index.ts';

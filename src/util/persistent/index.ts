@@ -8,7 +8,7 @@ export type { Comparator } from './comparator.ts';
 export { lexicographicOrder, naturalOrder } from './comparator.ts';
 export type { SequencePlacement } from './keyed-sequence.ts';
 export { KeyedSequence } from './keyed-sequence.ts';
-export type { KeyedSequenceDiff, SequenceDiffOptions } from './keyed-sequence-diff.ts';
+export type { KeyedSequenceDiff, SequenceDiffOptions, SequenceUpdate } from './keyed-sequence-diff.ts';
 export { diffKeyedSequences, longestIncreasingSubsequence } from './keyed-sequence-diff.ts';
 export type { IterationRange } from './persistent-sorted-map.ts';
 export { PersistentSortedMap } from './persistent-sorted-map.ts';

@@ -22,7 +22,7 @@ const sequenceOf = (keys: readonly string[], value = (index: number): number => 
 const letters = (text: string): Sequence => sequenceOf([...text]);
 
 /** Replays a diff on `before`'s order: removals, then additions and moves after their new predecessor. */
-const replay = (before: Sequence, after: Sequence, diff: KeyedSequenceDiff<string>): string[] => {
+const replay = (before: Sequence, after: Sequence, diff: KeyedSequenceDiff<string, number>): string[] => {
   let order = [...before.keys()].filter((key) => !diff.removed.includes(key));
   const placed = [...diff.added, ...diff.moved].sort((x, y) => after.indexOf(x) - after.indexOf(y));
   for (const key of placed) {
@@ -35,7 +35,7 @@ const replay = (before: Sequence, after: Sequence, diff: KeyedSequenceDiff<strin
 };
 
 /** Checks a diff of `before` → `after` against a naive comparison, and that its moves rebuild the order. */
-const check = (before: Sequence, after: Sequence): KeyedSequenceDiff<string> => {
+const check = (before: Sequence, after: Sequence): KeyedSequenceDiff<string, number> => {
   const diff = diffKeyedSequences(before, after, { order: true });
   const keysBefore = [...before.keys()];
   const keysAfter = [...after.keys()];
@@ -52,6 +52,19 @@ const check = (before: Sequence, after: Sequence): KeyedSequenceDiff<string> => 
     keysAfter.filter((key) => before.has(key) && before.get(key) !== after.get(key)),
   );
   assert.deepEqual(replay(before, after, diff), keysAfter);
+  const touched = new Set([...diff.added, ...diff.changed, ...diff.moved]);
+  assert.deepEqual(
+    diff.updates,
+    keysAfter
+      .filter((key) => touched.has(key))
+      .map((key) => ({
+        key,
+        old: before.get(key),
+        value: after.get(key),
+        added: !before.has(key),
+        moved: diff.moved.includes(key),
+      })),
+  );
   const plain = diffKeyedSequences(before, after);
   assert.deepEqual(plain.moved, []);
   return diff;
@@ -139,9 +152,26 @@ describe('diffKeyedSequences', () => {
     );
   });
 
+  it('compares 200,000 entries built apart, every value changed', () => {
+    const keys = Array.from({ length: 200_000 }, (_, index) => `k${String(index).padStart(6, '0')}`);
+    const before = KeyedSequence.fromOrdered(
+      keys.map((key) => [key, { key }] as const),
+      naturalOrder,
+    );
+    const after = KeyedSequence.fromOrdered(
+      keys.map((key) => [key, { key }] as const),
+      naturalOrder,
+    ).move('k000000', { insert: 'last' });
+    const diff = diffKeyedSequences(before, after, { order: true });
+    assert.equal(diff.changed.length, 200_000);
+    assert.deepEqual(diff.moved, ['k000000']);
+    assert.equal(diff.updates.at(-1)?.key, 'k000000');
+    assert.equal(diff.updates[0]?.key, 'k000001');
+  });
+
   it('reads only the changed paths of a 1,000,000-entry sequence', () => {
     const before = sequenceOf(Array.from({ length: 1_000_000 }, (_, index) => `k${String(index).padStart(7, '0')}`));
-    const measure = (after: Sequence): { diff: KeyedSequenceDiff<string>; nodes: number } => {
+    const measure = (after: Sequence): { diff: KeyedSequenceDiff<string, number>; nodes: number } => {
       const stats: DiffStatistics = { nodesVisited: 0 };
       return { diff: diffKeyedSequences(before, after, { order: true, stats }), nodes: stats.nodesVisited };
     };

@@ -6,7 +6,9 @@
  *
  * Removed, added and relocated keys come from the key → order-key maps (a relocated key is in both sequences
  * under different order keys: moved, or renumbered by a relabel); value changes come from the order-key → value
- * maps, plus a direct look-up for relocated keys.
+ * maps, plus a direct look-up for relocated keys. An order key whose value changed and that no removed, added
+ * or relocated key uses holds the same key on both sides, read once from `before`. Everything is sorted by
+ * order keys, which order a sequence, so positions are looked up only to choose moves.
  *
  * Moves. The keys kept in both sequences whose order keys did not change (call them S) are in the same relative
  * order in both, because order keys are what orders a sequence. So only relocated keys (R) can have moved, and
@@ -35,8 +37,20 @@ export interface SequenceDiffOptions {
   readonly stats?: DiffStatistics | undefined;
 }
 
+/** An entry of `after` that is new, has a new value or moved, with its values. */
+export interface SequenceUpdate<K, V> {
+  readonly key: K;
+  /** The value in `before`; undefined when the key is new. */
+  readonly old: V | undefined;
+  readonly value: V;
+  /** True when the key is only in `after`. */
+  readonly added: boolean;
+  /** True when the entry is to be moved (see `moved` of the diff). */
+  readonly moved: boolean;
+}
+
 /** What differs between two keyed sequences. */
-export interface KeyedSequenceDiff<K> {
+export interface KeyedSequenceDiff<K, V> {
   /** Keys only in `before`, in `before`'s order. */
   readonly removed: readonly K[];
   /** Keys only in `after`, in `after`'s order. */
@@ -48,6 +62,8 @@ export interface KeyedSequenceDiff<K> {
    * `after`, in this order, and the added keys likewise, turns `before` without the removed keys into `after`.
    */
   readonly moved: readonly K[];
+  /** The entries of `added`, `changed` and `moved` together, once each, in `after`'s order. */
+  readonly updates: readonly SequenceUpdate<K, V>[];
 }
 
 /** The maps behind one keyed sequence, handed over by `KeyedSequence.diff`. */
@@ -63,7 +79,7 @@ export const diffKeyedSequences = <K, V>(
   before: KeyedSequence<K, V>,
   after: KeyedSequence<K, V>,
   options?: SequenceDiffOptions,
-): KeyedSequenceDiff<K> => before.diff(after, options);
+): KeyedSequenceDiff<K, V> => before.diff(after, options);
 
 /**
  * Which of `values` to keep so that the kept ones increase strictly and are as many as possible (one longest
@@ -89,12 +105,37 @@ export const longestIncreasingSubsequence = (values: readonly number[]): boolean
   return keep;
 };
 
-/** Keys sorted by their position in `sequence`. */
-const byPosition = <K, V>(sequence: KeyedSequence<K, V>, keys: readonly K[]): K[] => {
-  if (keys.length < 2) return [...keys];
-  const positioned = keys.map((key) => ({ key, index: sequence.indexOf(key) }));
-  positioned.sort((x, y) => x.index - y.index);
-  return positioned.map(({ key }) => key);
+/** A key with its order key in one of the sequences (which orders it there). */
+interface Placed<K> {
+  readonly key: K;
+  readonly order: number;
+}
+
+const byOrder = (x: { readonly order: number }, y: { readonly order: number }): number => x.order - y.order;
+
+/** An update being collected; `order` is the order key in `after`. */
+interface Update<K, V> {
+  key: K;
+  readonly order: number;
+  readonly old: V | undefined;
+  readonly value: V;
+  readonly added: boolean;
+  moved: boolean;
+  readonly changed: boolean;
+}
+
+/** The keys at ascending order keys `orders` of `keyAt`: looked up one by one, or in one walk when they are many. */
+const keysAtOrders = <K>(keyAt: PersistentSortedMap<number, K>, orders: readonly number[]): K[] => {
+  if (orders.length * 16 < keyAt.size) return orders.map((order) => keyAt.get(order) as K);
+  const keys: K[] = [];
+  let next = 0;
+  keyAt.forEach((key, order) => {
+    if (order === orders[next]) {
+      keys.push(key);
+      next += 1;
+    }
+  });
+  return keys;
 };
 
 /** Number of entries of ascending `sorted` below `value`. */
@@ -125,26 +166,29 @@ const movedByLis = <K, V>(before: KeyedSequence<K, V>, after: KeyedSequence<K, V
   return keys.filter((_, index) => !keep[index]);
 };
 
-/** The fewest moves that keep every common key whose order key is unchanged in place (see the module comment). */
+/**
+ * The fewest moves that keep every common key whose order key is unchanged in place (see the module comment):
+ * indices into `relocated`.
+ */
 const movedAroundStable = <K, V>(
   before: KeyedSequence<K, V>,
   after: KeyedSequence<K, V>,
   removed: readonly K[],
   added: readonly K[],
   relocated: readonly K[],
-): K[] => {
+): number[] => {
   const removedBefore = removed.map((key) => before.indexOf(key)).sort(ascending);
   const addedAfter = added.map((key) => after.indexOf(key)).sort(ascending);
-  const items = relocated.map((key) => ({ key, before: before.indexOf(key), after: after.indexOf(key) }));
+  const items = relocated.map((key, index) => ({ index, before: before.indexOf(key), after: after.indexOf(key) }));
   const relocatedBefore = items.map((item) => item.before).sort(ascending);
   const relocatedAfter = items.map((item) => item.after).sort(ascending);
-  const moved: K[] = [];
+  const moved: number[] = [];
   const gaps = new Map<number, typeof items>();
   for (const item of items) {
     const gapBefore = item.before - countBelow(removedBefore, item.before) - countBelow(relocatedBefore, item.before);
     const gapAfter = item.after - countBelow(addedAfter, item.after) - countBelow(relocatedAfter, item.after);
     if (gapBefore !== gapAfter) {
-      moved.push(item.key);
+      moved.push(item.index);
       continue;
     }
     const gap = gaps.get(gapBefore);
@@ -155,7 +199,7 @@ const movedAroundStable = <K, V>(
     gap.sort((x, y) => x.before - y.before);
     const keep = longestIncreasingSubsequence(gap.map((item) => item.after));
     gap.forEach((item, index) => {
-      if (!keep[index]) moved.push(item.key);
+      if (!keep[index]) moved.push(item.index);
     });
   }
   return moved;
@@ -166,40 +210,84 @@ export const diffSequenceParts = <K, V>(
   before: SequenceParts<K, V>,
   after: SequenceParts<K, V>,
   options: SequenceDiffOptions = {},
-): KeyedSequenceDiff<K> => {
+): KeyedSequenceDiff<K, V> => {
   const { stats } = options;
-  const compare = before.sequence.comparator;
-  const removed: K[] = [];
-  const added: K[] = [];
-  const relocated: K[] = [];
+  const removed: Placed<K>[] = []; // order keys in `before`
+  const updates: Update<K, V>[] = [];
+  const relocated: (Update<K, V> & { readonly from: number })[] = [];
+  const usedOrders = new Set<number>();
   for (const change of before.orderOf.diff(after.orderOf, stats)) {
-    if (change.kind === 'removed') removed.push(change.key);
-    else if (change.kind === 'added') added.push(change.key);
-    else relocated.push(change.key);
+    if (change.kind === 'removed') {
+      removed.push({ key: change.key, order: change.old });
+      usedOrders.add(change.old);
+    } else if (change.kind === 'added') {
+      const value = after.valueAt.get(change.value) as V;
+      updates.push({ key: change.key, order: change.value, old: undefined, value, added: true, moved: false, changed: false });
+      usedOrders.add(change.value);
+    } else {
+      const old = before.valueAt.get(change.old) as V;
+      const value = after.valueAt.get(change.value) as V;
+      const changed = !Object.is(old, value);
+      relocated.push({ key: change.key, order: change.value, from: change.old, old, value, added: false, moved: false, changed });
+      usedOrders.add(change.old);
+      usedOrders.add(change.value);
+    }
   }
-  const changed: K[] = [];
-  for (const key of relocated) {
-    if (!Object.is(before.sequence.get(key), after.sequence.get(key))) changed.push(key);
-  }
-  // An order key whose value changed belongs to one key on both sides unless that key was removed, added or
-  // relocated, which the loops above have seen.
+  const inPlace: Update<K, V>[] = [];
   for (const change of before.valueAt.diff(after.valueAt, stats)) {
-    if (change.kind !== 'changed') continue;
-    const key = before.keyAt.get(change.key) as K;
-    if (compare(key, after.keyAt.get(change.key) as K) === 0) changed.push(key);
+    if (change.kind !== 'changed' || usedOrders.has(change.key)) continue;
+    inPlace.push({
+      key: undefined as K,
+      order: change.key,
+      old: change.old,
+      value: change.value,
+      added: false,
+      moved: false,
+      changed: true,
+    });
   }
-  let moved: K[] = [];
+  const inPlaceKeys = keysAtOrders(
+    before.keyAt,
+    inPlace.map(({ order }) => order),
+  );
+  inPlace.forEach((update, index) => {
+    update.key = inPlaceKeys[index] as K;
+  });
+  removed.sort(byOrder);
+  relocated.sort(byOrder);
   if (options.order === true && relocated.length > 0) {
     const common = before.sequence.size - removed.length;
-    moved =
-      relocated.length * 4 >= common
-        ? movedByLis(before.sequence, after.sequence)
-        : movedAroundStable(before.sequence, after.sequence, removed, added, relocated);
+    if (relocated.length * 4 >= common) {
+      const byOrderKey = new Map<number, Update<K, V>>();
+      for (const update of [...relocated, ...inPlace]) byOrderKey.set(update.order, update);
+      for (const key of movedByLis(before.sequence, after.sequence)) {
+        const order = after.orderOf.get(key) as number;
+        const update = byOrderKey.get(order);
+        if (update !== undefined) update.moved = true;
+        else {
+          const value = after.valueAt.get(order) as V;
+          inPlace.push({ key, order, old: value, value, added: false, moved: true, changed: false });
+        }
+      }
+    } else {
+      const moved = movedAroundStable(
+        before.sequence,
+        after.sequence,
+        removed.map(({ key }) => key),
+        updates.map(({ key }) => key),
+        relocated.map(({ key }) => key),
+      );
+      for (const index of moved) (relocated[index] as Update<K, V>).moved = true;
+    }
   }
+  for (const update of relocated) if (update.changed || update.moved) updates.push(update);
+  for (const update of inPlace) updates.push(update);
+  updates.sort(byOrder);
   return {
-    removed: byPosition(before.sequence, removed),
-    added: byPosition(after.sequence, added),
-    changed: byPosition(after.sequence, changed),
-    moved: byPosition(after.sequence, moved),
+    removed: removed.map(({ key }) => key),
+    added: updates.filter((update) => update.added).map(({ key }) => key),
+    changed: updates.filter((update) => update.changed).map(({ key }) => key),
+    moved: updates.filter(({ moved }) => moved).map(({ key }) => key),
+    updates: updates.map(({ key, old, value, added, moved }) => ({ key, old, value, added, moved })),
   };
 };

@@ -222,7 +222,7 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
    * The changes that turn this sequence into `after` (same key comparator), skipping the structure both share;
    * see `keyed-sequence-diff.ts`.
    */
-  diff(after: KeyedSequence<K, V>, options?: SequenceDiffOptions): KeyedSequenceDiff<K> {
+  diff(after: KeyedSequence<K, V>, options?: SequenceDiffOptions): KeyedSequenceDiff<K, V> {
     return diffSequenceParts(this.#parts(), after.#parts(), options);
   }
 
