@@ -22,8 +22,11 @@ import type { CompiledXPath } from './compiled-xpath.ts';
 import { compileConstraint } from './compiled-xpath.ts';
 import type { LeafrefPath } from './leafref-path.ts';
 import { resolveLeafrefPath } from './leafref-path.ts';
-import type { InnerLevel, WhenCondition } from './schema-walk.ts';
-import { caseChainOf, whenConditionsOf } from './schema-walk.ts';
+import { canonicalizeLiterals } from './literal-canonicalization.ts';
+import type { InnerLevel } from './schema-walk.ts';
+import { caseChainOf } from './schema-walk.ts';
+import type { WhenCondition } from './when-conditions.ts';
+import { whenConditionsOf } from './when-conditions.ts';
 
 /** A `must` of a data node. @see RFC 7950 §7.5.3 */
 export interface MustCheck {
@@ -132,7 +135,7 @@ class CatalogueBuilder {
       this.add<MustCheck>({
         kind: 'must',
         node,
-        xpath: compileConstraint(this.schema, constraint, node.module),
+        xpath: canonicalizeLiterals(this.schema, compileConstraint(this.schema, constraint, node.module), node),
         constraint,
       }),
     );

@@ -10,8 +10,9 @@ import type { DataSchemaNode } from '../slot-table.ts';
 import { slotTableOf } from '../slot-table.ts';
 import type { Check, CheckCatalogue, LeafrefCheck } from './check-catalogue.ts';
 import { checkCatalogueOf } from './check-catalogue.ts';
-import type { DataLevel, WhenCondition } from './schema-walk.ts';
+import type { DataLevel } from './schema-walk.ts';
 import { ancestorAtDepth, dataChainBelow, dataParentOf, depthOf, slotsInChoice } from './schema-walk.ts';
+import type { WhenCondition } from './when-conditions.ts';
 import type { ReadAnalysis, SchemaRead } from './xpath-reads.ts';
 import { analyzeReads } from './xpath-reads.ts';
 

@@ -7,8 +7,6 @@
 import type { CaseNode, ChoiceNode, ContainerNode, ListNode, SchemaNode, SchemaTree } from '../../yang/index.ts';
 import type { DataSchemaNode } from '../slot-table.ts';
 import { isDataSchemaNode } from '../slot-table.ts';
-import type { CompiledXPath } from './compiled-xpath.ts';
-import { compileConstraint } from './compiled-xpath.ts';
 
 /** A data node or the datastore root. */
 export type DataLevel = DataSchemaNode | SchemaTree;
@@ -61,32 +59,6 @@ export const caseChainOf = (node: SchemaNode): CaseNode[] => {
     current = current.parent;
   }
   return chain.reverse();
-};
-
-/** A `when` condition and its context: the node itself, or its data parent. @see RFC 7950 §7.21.5 */
-export interface WhenCondition {
-  readonly xpath: CompiledXPath;
-  readonly onParent: boolean;
-}
-
-/**
- * Every `when` that decides whether an instance of `node` (a data node or a choice) may exist:
- * its own and inherited ones, then those of its choice and case ancestors below the data parent.
- * @see RFC 7950 §7.21.5
- */
-export const whenConditionsOf = (schema: SchemaTree, node: DataSchemaNode | ChoiceNode): WhenCondition[] => {
-  const conditions: WhenCondition[] = [];
-  const isData = node.kind !== 'choice';
-  for (const when of node.when) {
-    conditions.push({ xpath: compileConstraint(schema, when, node.module), onParent: !(isData && when.own === true) });
-  }
-  for (let current = node.parent; current !== undefined && (current.kind === 'choice' || current.kind === 'case'); ) {
-    for (const when of current.when) {
-      conditions.push({ xpath: compileConstraint(schema, when, current.module), onParent: true });
-    }
-    current = current.parent;
-  }
-  return conditions;
 };
 
 /** The slots of `parent` that sit inside `choice` (at any case depth). */

@@ -11,8 +11,8 @@ import { SeededRandom } from '../../util/persistent/seeded-random.test-support.t
 import type { DataTree } from '../instance-node.ts';
 import { decodeJson } from '../json-decode.ts';
 import { testSchema } from '../test-schema.ts';
-import { validateTree } from './validate-tree.ts';
 import { CONSTRAINTS_MODULE, validateBoth } from './validate.test-support.ts';
+import { validateTree } from './validate-tree.ts';
 
 const schema = testSchema([CONSTRAINTS_MODULE]);
 const decode = (json: unknown): DataTree => decodeJson(schema, json, { schema, config: true });
@@ -42,7 +42,11 @@ const TOP_FIELDS: Readonly<Record<string, Field>> = {
   slowness: (r) => r.pick([1, 2]),
   c1a: (r) => r.pick([1, 3, 4]),
   c2a: (r) => r.pick(['q']),
-  c2l: (r) => distinctBy(some(r, 2, () => r.pick([1, 2, 3])), String),
+  c2l: (r) =>
+    distinctBy(
+      some(r, 2, () => r.pick([1, 2, 3])),
+      String,
+    ),
   iid: (r) => r.pick(["/v:top/items/item[id='i1']", '/v:top/limit', "/v:groups/group[name='g1']"]),
   items: (r) => ({
     item: distinctBy(
@@ -52,7 +56,13 @@ const TOP_FIELDS: Readonly<Record<string, Field>> = {
             id: r.pick(['i1', 'i2', 'i3', 'i4']),
             label: maybe(r, ['L1', 'L2', 'L3', 'L4', 'forbidden']),
             size: maybe(r, [1, 4, 8]),
-            tags: r.below(2) === 0 ? undefined : distinctBy(some(r, 3, () => r.pick(['t1', 't2', 't3'])), String),
+            tags:
+              r.below(2) === 0
+                ? undefined
+                : distinctBy(
+                    some(r, 3, () => r.pick(['t1', 't2', 't3'])),
+                    String,
+                  ),
           }),
         ),
       ),
@@ -78,7 +88,11 @@ const TOP_FIELDS: Readonly<Record<string, Field>> = {
 };
 
 const GROUPS_FIELDS: Readonly<Record<string, Field>> = {
-  group: (r) => distinctBy(some(r, 3, () => ({ name: r.pick(['g1', 'g2', 'g3']) })), (g) => g.name),
+  group: (r) =>
+    distinctBy(
+      some(r, 3, () => ({ name: r.pick(['g1', 'g2', 'g3']) })),
+      (g) => g.name,
+    ),
   total: (r) => r.pick([0, 1, 3]),
 };
 
@@ -90,7 +104,7 @@ const fill = (random: SeededRandom, fields: Readonly<Record<string, Field>>, odd
 
 /** A random document; the choice members of the other case are dropped so that decoding succeeds. */
 const randomDocument = (random: SeededRandom): Json => {
-  const top = { name: 'abc', ...fill(random, TOP_FIELDS, 3) };
+  const top: Json = { name: 'abc', ...fill(random, TOP_FIELDS, 3) };
   if (top.c1a !== undefined) {
     delete top.c2a;
     delete top.c2l;

@@ -24,7 +24,6 @@ import { runChildrenCheck } from './children-checks.ts';
 import { evaluateCondition } from './compiled-xpath.ts';
 import { instanceIdentifierTargets } from './instance-identifier-target.ts';
 import { followLeafref } from './leafref-path.ts';
-import type { WhenCondition } from './schema-walk.ts';
 import {
   instanceRequiredError,
   mustError,
@@ -33,6 +32,7 @@ import {
   typeError,
   whenError,
 } from './validation-errors.ts';
+import type { WhenCondition } from './when-conditions.ts';
 
 /** What is validated. @see RFC 7950 §6.4.1, RFC 8342 */
 export interface ValidationOptions {

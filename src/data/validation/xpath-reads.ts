@@ -7,7 +7,7 @@
  * (`deref()`, variables, the following/preceding axes) are reported as global.
  * @see RFC 7950 §6.4.1, W3C XPath 1.0 §2
  */
-import type { NodeTest, Step, XPathExpression } from '../../xpath/index.ts';
+import type { LiteralExpression, NodeTest, Step, XPathExpression } from '../../xpath/index.ts';
 import type { SchemaTree } from '../../yang/index.ts';
 import type { DataSchemaNode } from '../slot-table.ts';
 import { slotTableOf } from '../slot-table.ts';
@@ -39,6 +39,8 @@ class Analyzer {
   readonly xpath: CompiledXPath;
   readonly context: DataLevel;
   readonly reads: SchemaRead[] = [];
+  /** Each literal compared with `=`/`!=` to a node-set, with the schema nodes that node-set can hold. */
+  readonly comparisons = new Map<LiteralExpression, readonly DataLevel[]>();
 
   constructor(schema: SchemaTree, xpath: CompiledXPath, context: DataLevel) {
     this.schema = schema;
@@ -172,10 +174,17 @@ class Analyzer {
         if (expression.name === 'deref') throw new Unbounded();
         for (const arg of expression.args) this.nodes(arg, context, current);
         return EMPTY;
-      case 'binary':
-        this.nodes(expression.left, context, current);
-        this.nodes(expression.right, context, current);
+      case 'binary': {
+        const left = this.nodes(expression.left, context, current);
+        const right = this.nodes(expression.right, context, current);
+        if (expression.operator === '=' || expression.operator === '!=') {
+          if (expression.left.kind === 'literal' && right.levels.length > 0)
+            this.comparisons.set(expression.left, right.levels);
+          if (expression.right.kind === 'literal' && left.levels.length > 0)
+            this.comparisons.set(expression.right, left.levels);
+        }
         return EMPTY;
+      }
       case 'negate':
         this.nodes(expression.operand, context, current);
         return EMPTY;
@@ -203,4 +212,25 @@ export const analyzeReads = (schema: SchemaTree, xpath: CompiledXPath, context: 
     throw error;
   }
   return analyzer.reads;
+};
+
+/**
+ * The literals `xpath` compares with `=` or `!=` to a node-set, with the schema nodes of that
+ * node-set; empty when the reads cannot be bounded.
+ */
+export const comparedLiterals = (
+  schema: SchemaTree,
+  xpath: CompiledXPath,
+  context: DataLevel,
+): ReadonlyMap<LiteralExpression, readonly DataLevel[]> => {
+  if (xpath.expression === undefined) return new Map();
+  const analyzer = new Analyzer(schema, xpath, context);
+  const start: Positions = { levels: [context], top: depthOf(schema, context) };
+  try {
+    analyzer.nodes(xpath.expression, start, start);
+  } catch (error) {
+    if (error instanceof Unbounded) return new Map();
+    throw error;
+  }
+  return analyzer.comparisons;
 };
