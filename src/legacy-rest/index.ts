@@ -40,7 +40,7 @@ export { actionsOf, datastoreOperationLinks, operationLinksOf } from './operatio
 export type { PathSegment } from './path-segments.ts';
 export { encodeSegmentValue, percentDecode, splitPath } from './path-segments.ts';
 export type { DepthMode, InsertWhere, LegacyQuery } from './query-parameters.ts';
-export { parseLegacyQuery } from './query-parameters.ts';
+export { parseLegacyQuery, parseQueryString } from './query-parameters.ts';
 export {
   childSelection,
   LEGACY_DEFAULT_WITH_DEFAULTS,

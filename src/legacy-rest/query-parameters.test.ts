@@ -9,7 +9,7 @@ import { ltSchema } from './test-schema.ts';
 const schema = ltSchema();
 
 const parse = (method: string, path: string, query: string): LegacyQuery =>
-  parseLegacyQuery(new URLSearchParams(query), method, resolveLegacyPath(schema, path));
+  parseLegacyQuery(query, method, resolveLegacyPath(schema, path));
 
 describe('parseLegacyQuery: accepted', () => {
   const cases: { method: string; path: string; query: string; expected: Partial<LegacyQuery> }[] = [
@@ -116,10 +116,30 @@ describe('parseLegacyQuery: rejected with 400 invalid-value', () => {
         (error: unknown) => {
           assert.ok(isManagementError(error), String(error));
           assert.equal(error.code, 'INVALID_VALUE');
+          assert.equal(error.type, 'protocol');
           assert.match(error.message, message);
           return true;
         },
       );
     });
   }
+});
+
+describe('parseLegacyQuery: raw query strings', () => {
+  it('keeps + as a plus sign in the raw form, decodes pairs given as URLSearchParams', () => {
+    const resource = resolveLegacyPath(schema, '/running');
+    assert.equal(parseLegacyQuery('rollback-comment=a+b%20c', 'PATCH', resource).rollbackComment, 'a+b c');
+    assert.equal(
+      parseLegacyQuery(new URLSearchParams('rollback-comment=a+b%20c'), 'PATCH', resource).rollbackComment,
+      'a b c',
+    );
+    assert.equal(parseLegacyQuery('&deep&&', 'GET', resource).depth, 'deep');
+  });
+
+  it('rejects bad percent-encoding', () => {
+    assert.throws(
+      () => parseLegacyQuery('select=%zz', 'GET', resolveLegacyPath(schema, '/running')),
+      (error: unknown) => isManagementError(error) && error.code === 'MALFORMED_MESSAGE',
+    );
+  });
 });

@@ -8,6 +8,7 @@ import type { WithDefaultsMode } from '../data/index.ts';
 import { parseWithDefaultsMode } from '../data/index.ts';
 import { InvalidValueError } from '../errors/index.ts';
 import { isCollectionPath } from './media-types.ts';
+import { percentDecode } from './path-segments.ts';
 import type { LegacyResource } from './resource-path.ts';
 
 /** How much of the tree below the target a read returns. @see spec Decision 4, §6.1–§6.3 */
@@ -38,6 +39,9 @@ export interface LegacyQuery {
   /** `resource`: the legacy path of the entry `before`/`after` refers to, as written. */
   readonly resource: string | undefined;
 }
+
+/** Query errors are `invalid-value` with error-type `protocol`, as on the RESTCONF API. */
+const protocolError = (message: string): InvalidValueError => new InvalidValueError(message, { type: 'protocol' });
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -71,41 +75,69 @@ const ALLOWED: Readonly<Record<string, Allowed>> = {
 const parseFlag = (name: string, value: string): boolean => {
   if (value === '' || value === 'true') return true;
   if (value === 'false') return false;
-  throw new InvalidValueError(`${name} takes no value (or true/false), not "${value}"`);
+  throw protocolError(`${name} takes no value (or true/false), not "${value}"`);
 };
 
 const parseBoolean = (name: string, value: string): boolean => {
   if (value === 'true' || value === 'false') return value === 'true';
-  throw new InvalidValueError(`${name} must be true or false, not "${value}"`);
+  throw protocolError(`${name} must be true or false, not "${value}"`);
 };
 
 const parseCount = (name: string, value: string, minimum: number): number => {
   const count = /^[0-9]{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(count >= minimum)) throw new InvalidValueError(`${name} must be an integer ≥ ${minimum}, not "${value}"`);
+  if (!(count >= minimum)) throw protocolError(`${name} must be an integer ≥ ${minimum}, not "${value}"`);
   return count;
+};
+
+const parseMode = (value: string): WithDefaultsMode => {
+  try {
+    return parseWithDefaultsMode(value);
+  } catch (error) {
+    throw error instanceof Error ? protocolError(error.message) : error;
+  }
 };
 
 const INSERT_VALUES: readonly InsertWhere[] = ['first', 'last', 'before', 'after'];
 
 const parseInsert = (value: string): InsertWhere => {
   const found = INSERT_VALUES.find((where) => where === value);
-  if (found === undefined) throw new InvalidValueError(`insert must be first, last, before or after, not "${value}"`);
+  if (found === undefined) throw protocolError(`insert must be first, last, before or after, not "${value}"`);
   return found;
 };
 
 /**
- * Parses and checks the query of a request with `method` on `resource`: unknown, repeated or
- * misplaced parameters and bad values are InvalidValueError (400), and so is a PUT on `/running`
- * without `force-put`. @see spec Decision 5, §6
+ * The name/value pairs of a raw query string (without `?`), strictly percent-decoded; a `+` is a
+ * plus sign (RFC 3986), not a space. Bad percent-encoding is MalformedMessageError.
  */
-export const parseLegacyQuery = (query: URLSearchParams, method: string, resource: LegacyResource): LegacyQuery => {
+export const parseQueryString = (raw: string): [string, string][] =>
+  raw
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      return equals < 0
+        ? [percentDecode(part), '']
+        : [percentDecode(part.slice(0, equals)), percentDecode(part.slice(equals + 1))];
+    });
+
+/**
+ * Parses and checks the query of a request with `method` on `resource`, given as the raw query
+ * string (preferred: `+` stays a plus sign) or as decoded pairs. Unknown, repeated or misplaced
+ * parameters and bad values are InvalidValueError (400, error-type `protocol`), and so is a PUT
+ * on `/running` without `force-put`. @see spec Decision 5, §6
+ */
+export const parseLegacyQuery = (
+  query: string | URLSearchParams,
+  method: string,
+  resource: LegacyResource,
+): LegacyQuery => {
   const values = new Map<string, string>();
-  for (const [name, value] of query) {
+  for (const [name, value] of typeof query === 'string' ? parseQueryString(query) : query) {
     const allowed = ALLOWED[name];
-    if (allowed === undefined) throw new InvalidValueError(`unknown query parameter "${name}"`);
-    if (values.has(name)) throw new InvalidValueError(`query parameter "${name}" is given more than once`);
+    if (allowed === undefined) throw protocolError(`unknown query parameter "${name}"`);
+    if (values.has(name)) throw protocolError(`query parameter "${name}" is given more than once`);
     if (!allowed(method, resource)) {
-      throw new InvalidValueError(`query parameter "${name}" is not allowed on ${method} of this resource`);
+      throw protocolError(`query parameter "${name}" is not allowed on ${method} of this resource`);
     }
     values.set(name, value);
   }
@@ -115,19 +147,19 @@ export const parseLegacyQuery = (query: URLSearchParams, method: string, resourc
   };
   const deep = flag('deep');
   const shallow = flag('shallow');
-  if (deep && shallow) throw new InvalidValueError('deep and shallow exclude each other');
+  if (deep && shallow) throw protocolError('deep and shallow exclude each other');
   const text = (name: string): string | undefined => values.get(name);
   const operations = text('operations');
   const withDefaults = text('with-defaults');
   const select = text('select');
-  if (select === '') throw new InvalidValueError('select needs an expression');
+  if (select === '') throw protocolError('select needs an expression');
   const offset = text('offset');
   const limit = text('limit');
   const insert = text('insert');
   const where = insert === undefined ? undefined : parseInsert(insert);
   const resourcePath = text('resource');
   if ((where === 'before' || where === 'after') !== (resourcePath !== undefined)) {
-    throw new InvalidValueError(
+    throw protocolError(
       resourcePath === undefined
         ? `insert=${where} needs a resource (the path of the entry it refers to)`
         : 'resource is only allowed with insert=before or insert=after',
@@ -135,15 +167,13 @@ export const parseLegacyQuery = (query: URLSearchParams, method: string, resourc
   }
   const forcePut = flag('force-put');
   if (method === 'PUT' && resource.kind === 'datastore' && resource.datastore === 'running' && !forcePut) {
-    throw new InvalidValueError(
-      'a PUT on /running replaces the whole configuration: add ?force-put to confirm (a restore)',
-    );
+    throw protocolError('a PUT on /running replaces the whole configuration: add ?force-put to confirm (a restore)');
   }
   return {
     depth: deep ? 'deep' : shallow ? 'shallow' : 'variable',
     verbose: flag('verbose'),
     operations: operations === undefined ? true : parseBoolean('operations', operations),
-    withDefaults: withDefaults === undefined ? undefined : parseWithDefaultsMode(withDefaults),
+    withDefaults: withDefaults === undefined ? undefined : parseMode(withDefaults),
     select,
     offset: offset === undefined ? undefined : parseCount('offset', offset, 0),
     limit: limit === undefined ? undefined : parseCount('limit', limit, 1),

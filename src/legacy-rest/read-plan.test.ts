@@ -231,7 +231,7 @@ describe('select', () => {
     { select: 'inner(x', message: /expected "\)"/ },
     { select: 'inner)', message: /unexpected character/ },
     { select: ';', message: /expected a node name/ },
-    { select: 'zz:name', message: /no node/ },
+    { select: 'zz:name', message: /no module is named or prefixed "zz"/ },
     { select: 'x', message: /select needs a datastore, container or list/, path: '/running/l:top/name' },
   ];
   for (const { select, message, path } of bad) {

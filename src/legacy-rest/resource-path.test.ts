@@ -109,7 +109,7 @@ describe('resolveLegacyPath: good paths', () => {
 
 describe('resolveLegacyPath: bad paths', () => {
   const schema = ltSchema();
-  const cases: { path: string; code: string; message?: RegExp }[] = [
+  const cases: { path: string; code: string; message?: RegExp; errorPath?: string }[] = [
     { path: 'running', code: 'MALFORMED_MESSAGE' },
     { path: '/config', code: 'RESOURCE_NOT_FOUND' },
     { path: '/startup', code: 'RESOURCE_NOT_FOUND' },
@@ -118,7 +118,7 @@ describe('resolveLegacyPath: bad paths', () => {
     { path: '/operations', code: 'RESOURCE_NOT_FOUND' },
     { path: '/operations/lt:ping/x', code: 'RESOURCE_NOT_FOUND' },
     { path: '/operations/nope', code: 'UNKNOWN_ELEMENT' },
-    { path: '/operations/ping', code: 'MALFORMED_MESSAGE', message: /ambiguous.*lt:ping, lt2:ping/ },
+    { path: '/operations/ping', code: 'INVALID_VALUE', message: /ambiguous.*lt:ping, lt2:ping/ },
     { path: '/rollbacks/x', code: 'RESOURCE_NOT_FOUND' },
     { path: '/rollbacks/01', code: 'RESOURCE_NOT_FOUND' },
     { path: '/rollbacks/-1', code: 'RESOURCE_NOT_FOUND' },
@@ -127,24 +127,38 @@ describe('resolveLegacyPath: bad paths', () => {
     { path: '/running/_rollback/x', code: 'UNKNOWN_ELEMENT' },
     { path: '/running//l:top', code: 'MALFORMED_MESSAGE', message: /empty segment/ },
     { path: '/running/l:top//', code: 'MALFORMED_MESSAGE', message: /empty segment/ },
-    { path: '/running/top', code: 'MALFORMED_MESSAGE', message: /ambiguous/ },
+    { path: '/running/top', code: 'INVALID_VALUE', message: /ambiguous/, errorPath: '/' },
     { path: '/running/nope', code: 'UNKNOWN_ELEMENT' },
-    { path: '/running/x:top', code: 'UNKNOWN_ELEMENT' },
-    { path: '/running/l:top/nope', code: 'UNKNOWN_ELEMENT' },
+    { path: '/running/x:top', code: 'UNKNOWN_NAMESPACE', errorPath: '/' },
+    { path: '/running/l:top/nope', code: 'UNKNOWN_ELEMENT', errorPath: '/lt:top' },
     { path: '/running/l:top/l:extra', code: 'UNKNOWN_ELEMENT' },
-    { path: '/running/l:top/name/x', code: 'UNKNOWN_ELEMENT', message: /no child nodes/ },
+    { path: '/running/l:top/name/x', code: 'UNKNOWN_ELEMENT', message: /no child nodes/, errorPath: '/lt:top/name' },
     { path: '/running/l:top/tags/a/b', code: 'UNKNOWN_ELEMENT' },
     { path: '/running/l:top/mode', code: 'UNKNOWN_ELEMENT' },
     { path: '/running/l:top/a%20b', code: 'UNKNOWN_ELEMENT' },
-    { path: '/running/l:top/multi/a', code: 'MALFORMED_MESSAGE', message: /2 key\(s\).*gives 1/ },
-    { path: '/running/l:top/single/a,b', code: 'MALFORMED_MESSAGE', message: /1 key\(s\).*gives 2/ },
-    { path: '/running/l:top/multi/a,beta,c', code: 'MALFORMED_MESSAGE', message: /gives 3/ },
-    { path: '/running/l:top/multi/a/b/c', code: 'MALFORMED_MESSAGE' },
-    { path: '/running/l:top/multi/a,nope', code: 'INVALID_VALUE', message: /does not exist/ },
+    {
+      path: '/running/l:top/multi/a',
+      code: 'INVALID_VALUE',
+      message: /2 key\(s\).*gives 1/,
+      errorPath: '/lt:top/multi',
+    },
+    { path: '/running/l:top/single/a,b', code: 'INVALID_VALUE', message: /1 key\(s\).*gives 2/ },
+    { path: '/running/l:top/multi/a,beta,c', code: 'INVALID_VALUE', message: /gives 3/ },
+    { path: '/running/l:top/multi/a/b/c', code: 'INVALID_VALUE' },
+    {
+      path: '/running/l:top/multi/a,nope',
+      code: 'INVALID_VALUE',
+      message: /does not exist/,
+      errorPath: '/lt:top/multi',
+    },
     { path: '/running/l:top/multi/a,alpha', code: 'INVALID_VALUE', message: /ambiguous.*lt:alpha, lt2:alpha/ },
     { path: '/running/l:top/multi/a,zz:alpha', code: 'INVALID_VALUE' },
     { path: '/running/l:top/multi/a,kind', code: 'INVALID_VALUE', message: /not derived|does not exist/ },
-    { path: '/running/l:top/multi/a,beta/sub/x', code: 'INVALID_VALUE' },
+    {
+      path: '/running/l:top/multi/a,beta/sub/x',
+      code: 'INVALID_VALUE',
+      errorPath: "/lt:top/multi[name='a'][kind='lt:beta']/sub",
+    },
     { path: '/running/l:top/multi/a,beta/sub/99999999999', code: 'INVALID_VALUE' },
     { path: '/running/l:top/ints/1,maybe', code: 'INVALID_VALUE' },
     { path: '/running/l:top/ints/70000,true', code: 'INVALID_VALUE' },
@@ -153,17 +167,17 @@ describe('resolveLegacyPath: bad paths', () => {
     { path: '/running/l:top/multi/a"b",beta', code: 'MALFORMED_MESSAGE', message: /quote/ },
     { path: '/running/l:top/multi/a%2,beta', code: 'MALFORMED_MESSAGE', message: /percent/ },
     { path: '/running/l:top/multi/%ff,beta', code: 'MALFORMED_MESSAGE', message: /UTF-8/ },
-    { path: '/running/l:top/multi/_operations/reset', code: 'MALFORMED_MESSAGE', message: /without its key values/ },
+    { path: '/running/l:top/multi/_operations/reset', code: 'INVALID_VALUE', message: /without its key values/ },
     { path: '/running/l:top/stats', code: 'RESOURCE_NOT_FOUND', message: /state data/ },
     { path: '/running/l:top/state', code: 'RESOURCE_NOT_FOUND' },
-    { path: '/operational/l:top/stats/1', code: 'MALFORMED_MESSAGE', message: /keyless/ },
+    { path: '/operational/l:top/stats/1', code: 'INVALID_VALUE', message: /keyless/ },
     { path: '/running/_operations/restart', code: 'MALFORMED_MESSAGE' },
     { path: '/running/l:top/_operations', code: 'MALFORMED_MESSAGE' },
     { path: '/running/l:top/_operations/restart/x', code: 'MALFORMED_MESSAGE' },
     { path: '/running/l:top/_operations/nope', code: 'UNKNOWN_ELEMENT' },
     { path: '/running/l:top/inner/_operations/restart', code: 'UNKNOWN_ELEMENT' },
   ];
-  for (const { path, code, message } of cases) {
+  for (const { path, code, message, errorPath } of cases) {
     it(`${path} → ${code}`, () => {
       assert.throws(
         () => resolveLegacyPath(schema, path),
@@ -171,6 +185,7 @@ describe('resolveLegacyPath: bad paths', () => {
           assert.ok(isManagementError(error), String(error));
           assert.equal(error.code, code, error.message);
           if (message !== undefined) assert.match(error.message, message);
+          if (errorPath !== undefined) assert.equal(error.path, errorPath);
           return true;
         },
       );

@@ -6,9 +6,15 @@
  * @see shared/spec/legacy-rest.md Decisions 1–2, §2, §3
  */
 import type { InnerSchemaNode, InstancePath, InstancePathStep } from '../data/index.ts';
-import { slotTableOf } from '../data/index.ts';
-import { MalformedMessageError, ResourceNotFoundError, UnknownElementError } from '../errors/index.ts';
-import type { OperationNode, SchemaTree } from '../yang/index.ts';
+import { formatInstancePath, slotTableOf } from '../data/index.ts';
+import {
+  InvalidValueError,
+  isManagementError,
+  MalformedMessageError,
+  ResourceNotFoundError,
+  UnknownElementError,
+} from '../errors/index.ts';
+import type { LeafListNode, LeafNode, OperationNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { parsePathValue } from './key-values.ts';
 import type { LegacyDatastore } from './legacy-names.ts';
 import { pickNamed } from './node-name.ts';
@@ -53,6 +59,19 @@ const notFound = (rawPath: string): ResourceNotFoundError =>
 const describe = (datastore: LegacyDatastore, segments: readonly PathSegment[], upTo: number): string =>
   `/${[datastore, ...segments.slice(0, upTo).map((segment) => segment.text)].join('/')}`;
 
+/** A key or leaf-list value, its type errors given the error-path of the list or leaf-list. */
+const valueAt = (schema: SchemaTree, node: LeafNode | LeafListNode, text: string, errorPath: string): YangValue => {
+  try {
+    return parsePathValue(schema, node, text);
+  } catch (error) {
+    if (!isManagementError(error) || error.path !== undefined) throw error;
+    throw new InvalidValueError(error.message, {
+      path: errorPath,
+      ...(error.appTag === undefined ? {} : { appTag: error.appTag }),
+    });
+  }
+};
+
 /** True when instances of `step` have children that a further step can name. */
 const innerSchemaOf = (step: InstancePathStep): InnerSchemaNode | undefined => {
   const { schema } = step;
@@ -81,9 +100,9 @@ const resolveDataPath = (
         );
       }
       const actions = parent.children.filter((child): child is OperationNode => child.kind === 'action');
-      return { path, action: pickNamed(schema, actions, actionSegment.text, where) };
+      return { path, action: pickNamed(schema, actions, actionSegment.text, where, formatInstancePath(path)) };
     }
-    const child = pickNamed(schema, slotTableOf(parent).nodes, segment.text, where);
+    const child = pickNamed(schema, slotTableOf(parent).nodes, segment.text, where, formatInstancePath(path));
     index++;
     if (datastore === 'running' && !child.config) {
       throw new ResourceNotFoundError(
@@ -93,25 +112,29 @@ const resolveDataPath = (
     const next = segments[index];
     let step: InstancePathStep = { schema: child };
     if (child.kind === 'list' && next !== undefined && next.text !== OPERATIONS_SEGMENT) {
+      const errorPath = formatInstancePath([...path, { schema: child }]);
       if (child.keys.length === 0) {
-        throw new MalformedMessageError(
+        throw new InvalidValueError(
           `the entries of the keyless list ${child.name} cannot be addressed, in ${describe(datastore, segments, index)}`,
+          { path: errorPath },
         );
       }
       const texts = splitKeyValues(next);
       if (texts.length !== child.keys.length) {
-        throw new MalformedMessageError(
+        throw new InvalidValueError(
           `list ${child.name} has ${child.keys.length} key(s) (${child.keys.map((key) => key.name).join(',')}), ` +
             `the path gives ${texts.length}: "${next.text}"`,
+          { path: errorPath },
         );
       }
       step = {
         schema: child,
-        keys: child.keys.map((key, position) => parsePathValue(schema, key, texts[position] as string)),
+        keys: child.keys.map((key, position) => valueAt(schema, key, texts[position] as string, errorPath)),
       };
       index++;
     } else if (child.kind === 'leaf-list' && next !== undefined) {
-      step = { schema: child, value: parsePathValue(schema, child, segmentValue(next)) };
+      const errorPath = formatInstancePath([...path, { schema: child }]);
+      step = { schema: child, value: valueAt(schema, child, segmentValue(next), errorPath) };
       index++;
     }
     path.push(step);
@@ -119,10 +142,14 @@ const resolveDataPath = (
     if (inner === undefined) {
       const rest = segments[index];
       if (rest === undefined) break;
+      const errorPath = { path: formatInstancePath(path) };
       if (child.kind === 'list') {
-        throw new MalformedMessageError(`${rest.text} follows list ${child.name} without its key values`);
+        throw new InvalidValueError(`${rest.text} follows list ${child.name} without its key values`, errorPath);
       }
-      throw new UnknownElementError(`${child.name} has no child nodes, in ${describe(datastore, segments, index + 1)}`);
+      throw new UnknownElementError(
+        `${child.name} has no child nodes, in ${describe(datastore, segments, index + 1)}`,
+        errorPath,
+      );
     }
     parent = inner;
   }
@@ -145,8 +172,9 @@ const resolveDatastore = (
 /**
  * The resource named by `rawPath`, the request path below {@link LEGACY_REST_ROOT} still
  * percent-encoded (`''` or `/` is the api root). Throws a ManagementError: ResourceNotFoundError
- * (404) for paths outside the API's resources, UnknownElementError / MalformedMessageError /
- * InvalidValueError (400) for bad data paths. @see spec Decisions 1–2
+ * (404) for paths outside the API's resources and state data under `/running`; for bad data
+ * paths (400) MalformedMessageError (syntax), UnknownNamespaceError / UnknownElementError
+ * (names), InvalidValueError (key counts, ambiguity, values), with the error-path of the node. @see spec Decisions 1–2
  */
 export const resolveLegacyPath = (schema: SchemaTree, rawPath: string): LegacyResource => {
   const segments = splitPath(rawPath);
