@@ -1,5 +1,36 @@
 /**
  * @module management
- * See DESIGN §3 for this folder's responsibility and allowed imports.
+ * The protocol-neutral management layer (get / edit / rpc / action / rollback per Session): the
+ * only place the front-ends reach the datastore and where NACM meets it. Re-exports only.
+ * See DESIGN §3. May import: util, errors, xpath, yang, data, datastore, nacm, auth.
  */
-export {};
+export type { AccessControl } from './access-control.ts';
+export { ALLOW_ALL } from './access-control.ts';
+export type {
+  InvokeResult,
+  ManagementReadOptions,
+  ManagementServiceOptions,
+  ReadResult,
+} from './management-service.ts';
+export { ManagementService } from './management-service.ts';
+export { checkOperationData } from './operation-data-check.ts';
+export type {
+  EditChange,
+  EditContext,
+  EditResult,
+  OperationContext,
+  OperationHandler,
+  OperationOutput,
+} from './operation-handler.ts';
+export { leafValueOf } from './operation-handler.ts';
+export { operationPathText, resolveOperation } from './operation-path.ts';
+export { restconfStateProvider } from './restconf-state-provider.ts';
+export { rollbackFileJson, rollbackFilesProvider } from './rollback-files-provider.ts';
+export type { DataPathParser } from './rollback-operations.ts';
+export { APPLY_ROLLBACK_FILE, GET_ROLLBACK_FILE } from './rollback-operations.ts';
+export type { CommitNote, Session } from './session.ts';
+export { attributionOf } from './session.ts';
+export type { StateProvider } from './state-provider.ts';
+export { StateProviders, slotFromJson, topLevelNode } from './state-provider.ts';
+export type { SchemaLocation } from './yang-library-provider.ts';
+export { yangLibraryProviders } from './yang-library-provider.ts';

@@ -1,0 +1,323 @@
+/**
+ * @module management/management-service
+ * The protocol-neutral management layer: the only place the front-ends reach the datastore.
+ * Per session it reads (configuration merged with the operational state of the providers the
+ * read addresses), writes (one validated, attributed commit per request) and invokes RPCs and
+ * actions through the operation framework. Every read target, every write's diff and every
+ * invocation passes the AccessControl, the seam NACM plugs into.
+ * @see DESIGN §2.2, §3; RFC 8040 §3.5, §3.6; RFC 8341 §3.4
+ */
+import type {
+  ContentFilter,
+  DataEdit,
+  DataSchemaNode,
+  DataTree,
+  InstanceNode,
+  InstancePath,
+  ListInstance,
+  OperationData,
+  Slot,
+} from '../data/index.ts';
+import {
+  applyEdits,
+  decodeJson,
+  findEntry,
+  getChild,
+  isEmptyInstance,
+  resolveInstancePath,
+  setChild,
+} from '../data/index.ts';
+import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion } from '../datastore/index.ts';
+import type { ManagementError } from '../errors/index.ts';
+import {
+  isManagementError,
+  ManagementErrors,
+  OperationFailedError,
+  OperationNotSupportedError,
+  ResourceNotFoundError,
+} from '../errors/index.ts';
+import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
+import type { AccessControl } from './access-control.ts';
+import { ALLOW_ALL } from './access-control.ts';
+import { checkOperationData } from './operation-data-check.ts';
+import type { EditChange, EditContext, EditResult, OperationHandler, OperationOutput } from './operation-handler.ts';
+import { isInstanceData } from './operation-handler.ts';
+import { operationPathText, resolveOperation } from './operation-path.ts';
+import { rollbackFilesProvider } from './rollback-files-provider.ts';
+import type { DataPathParser } from './rollback-operations.ts';
+import {
+  APPLY_ROLLBACK_FILE,
+  applyRollbackFileHandler,
+  GET_ROLLBACK_FILE,
+  getRollbackFileHandler,
+} from './rollback-operations.ts';
+import type { CommitNote, Session } from './session.ts';
+import { attributionOf } from './session.ts';
+import type { StateProvider } from './state-provider.ts';
+import { StateProviders } from './state-provider.ts';
+import type { SchemaLocation } from './yang-library-provider.ts';
+import { yangLibraryProviders } from './yang-library-provider.ts';
+
+/** Options of {@link ManagementService.create}. */
+export interface ManagementServiceOptions {
+  readonly datastore: Datastore;
+  /** The loaded modules, for the YANG library and module downloads (none when omitted). */
+  readonly modules?: readonly LoadedModule[];
+  /** Where module sources are served, for the YANG library. */
+  readonly schemaLocation?: SchemaLocation;
+  /** Access decisions; {@link ALLOW_ALL} until NACM is configured. */
+  readonly accessControl?: AccessControl;
+  /** Reads the `path` input of `apply-rollback-file` (a RESTCONF data path). */
+  readonly dataPathParser?: DataPathParser;
+}
+
+/** Options of {@link ManagementService.read}. */
+export interface ManagementReadOptions {
+  /** `config` skips the state providers. @see RFC 8040 §4.8.1 */
+  readonly content?: ContentFilter;
+}
+
+/** What a read found. */
+export interface ReadResult {
+  /** The tree read: the configuration with the provided state the read addressed. */
+  readonly root: DataTree;
+  /** The instance at the path (the root itself for the datastore); undefined when absent. */
+  readonly value: Slot;
+  /**
+   * The commit that last changed the resource, for ETag and Last-Modified: set for the datastore
+   * and configuration resources, undefined for state data. @see RFC 8040 §3.4.1.2–3.4.1.3
+   */
+  readonly version: NodeVersion | undefined;
+}
+
+/** What an invocation came to. */
+export interface InvokeResult {
+  /** The output, checked against the schema; undefined when the operation has none. */
+  readonly output: OperationData | undefined;
+  /** The fixed number of the commit the operation made, if it made one. */
+  readonly fixedNumber: number | undefined;
+}
+
+/** The management layer of one server. */
+export class ManagementService {
+  readonly datastore: Datastore;
+  readonly schema: SchemaTree;
+  readonly modules: readonly LoadedModule[];
+  readonly #access: AccessControl;
+  readonly #providers: StateProviders;
+  readonly #operations = new Map<OperationNode, OperationHandler>();
+  /** The session of each commit in flight, by the attribution object handed to the datastore. */
+  readonly #sessions = new WeakMap<CommitAttribution, Session>();
+
+  private constructor(options: ManagementServiceOptions) {
+    this.datastore = options.datastore;
+    this.schema = options.datastore.schema;
+    this.modules = options.modules ?? [];
+    this.#access = options.accessControl ?? ALLOW_ALL;
+    this.#providers = new StateProviders(this.schema);
+    // The write check runs inside the commit, after validation and before it is made durable,
+    // whichever datastore function made it (edits, rollbacks).
+    this.datastore.addCommitHook(async (pending) => {
+      const session = this.#sessions.get(pending.attribution);
+      if (session !== undefined && !this.#access.permitsEverything)
+        await this.#access.checkWrite(session, pending.diff);
+    });
+  }
+
+  /**
+   * A management layer over `options.datastore` with the standard providers (YANG library,
+   * rollback files) and the rollback actions registered.
+   */
+  static create(options: ManagementServiceOptions): ManagementService {
+    const service = new ManagementService(options);
+    for (const provider of yangLibraryProviders(service.schema, service.modules, options.schemaLocation)) {
+      service.registerProvider(provider);
+    }
+    service.registerProvider(rollbackFilesProvider(options.datastore));
+    if (service.schema.dataChildIndex.has('idconf-rollback:rollback-files')) {
+      service.registerOperation(
+        APPLY_ROLLBACK_FILE,
+        applyRollbackFileHandler(options.datastore, options.dataPathParser),
+      );
+      service.registerOperation(GET_ROLLBACK_FILE, getRollbackFileHandler(options.datastore));
+    }
+    return service;
+  }
+
+  /** Adds the provider of a top-level state node (replacing an earlier one of that node). */
+  registerProvider(provider: StateProvider): void {
+    this.#providers.register(provider);
+  }
+
+  /**
+   * Binds `handler` to an RPC or action, given as its node or its schema path
+   * (`/example-ops:reboot`, `/idconf-rollback:rollback-files/apply-rollback-file`).
+   */
+  registerOperation(operation: OperationNode | string, handler: OperationHandler): void {
+    const node = typeof operation === 'string' ? resolveOperation(this.schema, operation) : operation;
+    this.#operations.set(node, handler);
+  }
+
+  /** True when a handler is bound to `operation`. */
+  hasOperation(operation: OperationNode): boolean {
+    return this.#operations.has(operation);
+  }
+
+  /** The commit that last changed the resource at `path` in the running configuration. */
+  versionOf(path: InstancePath): NodeVersion {
+    return this.datastore.versionOf(path);
+  }
+
+  /** The source text of a module or submodule by name and revision (undefined when not loaded). */
+  moduleSource(name: string, revision: string | undefined): string | undefined {
+    for (const module of this.modules) {
+      if (module.name === name && module.revision === revision) return module.text;
+      const submodule = module.submodules.find((sub) => sub.name === name && sub.revision === revision);
+      if (submodule !== undefined) return submodule.text;
+    }
+    return undefined;
+  }
+
+  /**
+   * Reads the resource at `path`: configuration from the running datastore, state from the
+   * providers of the top-level nodes the path addresses (all of them for the datastore).
+   */
+  async read(session: Session, path: InstancePath, options: ManagementReadOptions = {}): Promise<ReadResult> {
+    await this.#access.checkRead(session, path);
+    const snapshot = this.datastore.snapshot;
+    const root = await this.#view(session, snapshot.root, path, options.content ?? 'all');
+    const value = path.length === 0 ? root : resolveInstancePath(root, path);
+    const target = path.at(-1)?.schema;
+    const version =
+      target === undefined || (target.config && !this.#providers.provides(path[0]?.schema as DataSchemaNode))
+        ? this.datastore.versionOf(path, snapshot)
+        : undefined;
+    return { root, value, version };
+  }
+
+  /**
+   * Makes one commit: `change` is a list of edits applied in order, or a function computing the
+   * new tree. Rejects with the ManagementError(s) that stopped it; then nothing changed.
+   */
+  async edit(session: Session, change: readonly DataEdit[] | EditChange, note: CommitNote = {}): Promise<EditResult> {
+    const compute: EditChange = typeof change === 'function' ? change : (root) => applyEdits(root, change);
+    return this.#commit(session, note, (attribution) =>
+      this.datastore.commit(
+        (root, snapshot) =>
+          compute(root, {
+            snapshot,
+            versionOf: (path) => this.datastore.versionOf(path, snapshot),
+          } satisfies EditContext),
+        attribution,
+      ),
+    );
+  }
+
+  /**
+   * Invokes an RPC (empty `parentPath`) or the action of the instance at `parentPath`. The input is
+   * checked before the handler runs, the output before it is returned.
+   * @throws ResourceNotFoundError when the action's instance does not exist
+   * @throws OperationNotSupportedError (501) when no handler is bound to the operation
+   */
+  async invoke(
+    session: Session,
+    operation: OperationNode,
+    parentPath: InstancePath,
+    input: OperationData,
+    note: CommitNote = {},
+  ): Promise<InvokeResult> {
+    const where = operationPathText(parentPath, operation);
+    await this.#access.checkOperation(session, operation, parentPath);
+    if (operation.kind === 'action') await this.#checkInstanceExists(session, parentPath, where);
+    const handler = this.#operations.get(operation);
+    if (handler === undefined)
+      throw new OperationNotSupportedError(`${operation.kind} ${operation.name} is not implemented by this server`, {
+        path: where,
+      });
+    throwAll(checkOperationData(input, where));
+    let fixedNumber: number | undefined;
+    const record = (result: EditResult): EditResult => {
+      if (result.fixedNumber !== undefined) fixedNumber = result.fixedNumber;
+      return result;
+    };
+    const returned = await handler({
+      session,
+      operation,
+      parentPath,
+      input,
+      commit: async (change) => record(await this.edit(session, change, note)),
+      commitWith: async (run) => record(await this.#commit(session, note, run)),
+    });
+    const output = this.#outputOf(operation, returned, where);
+    return { output, fixedNumber };
+  }
+
+  async #commit(
+    session: Session,
+    note: CommitNote,
+    run: (attribution: CommitAttribution) => Promise<CommitOutcome>,
+  ): Promise<EditResult> {
+    const attribution = attributionOf(session, note);
+    this.#sessions.set(attribution, session);
+    const outcome = await run(attribution);
+    return { fixedNumber: outcome.fixedNumber, diff: outcome.diff };
+  }
+
+  /** `root` with the provided state the read of `path` needs. */
+  async #view(session: Session, root: DataTree, path: InstancePath, content: ContentFilter): Promise<DataTree> {
+    if (content === 'config') return root;
+    const first = path[0]?.schema;
+    if (first !== undefined) {
+      if (!this.#providers.provides(first)) return root;
+      return setChild(root, first, (await this.#providers.build(first, session)) as never);
+    }
+    let view = root;
+    for (const node of this.#providers.nodes()) {
+      view = setChild(view, node, (await this.#providers.build(node, session)) as never);
+    }
+    return view;
+  }
+
+  /** An action's instance must exist: every list entry and presence container on its path. @see RFC 7950 §7.15 */
+  async #checkInstanceExists(session: Session, path: InstancePath, where: string): Promise<void> {
+    const missing = (): ResourceNotFoundError =>
+      new ResourceNotFoundError('the instance this action belongs to does not exist', { path: where });
+    let node: InstanceNode | undefined = await this.#view(session, this.datastore.snapshot.root, path, 'all');
+    for (const step of path) {
+      const child: Slot = node === undefined ? undefined : getChild(node, step.schema);
+      if (step.schema.kind === 'list') {
+        node = child === undefined || step.keys === undefined ? undefined : findEntry(child as ListInstance, step.keys);
+        if (node === undefined) throw missing();
+      } else if (step.schema.kind === 'container') {
+        if (child === undefined && step.schema.presence !== undefined) throw missing();
+        node = child as InstanceNode | undefined;
+      }
+    }
+  }
+
+  #outputOf(operation: OperationNode, returned: OperationOutput, where: string): OperationData | undefined {
+    if (returned === undefined) return undefined;
+    let output: OperationData;
+    try {
+      output = isInstanceData(returned)
+        ? returned
+        : decodeJson(operation.output, returned, { schema: this.schema, qualifiedTop: false });
+      throwAll(checkOperationData(output, where));
+    } catch (error) {
+      if (!isManagementError(error) && !(error instanceof ManagementErrors)) throw error;
+      throw new OperationFailedError(
+        `${operation.kind} ${operation.name} produced an invalid output: ${error.message}`,
+        {
+          path: where,
+          cause: error,
+        },
+      );
+    }
+    return isEmptyInstance(output) ? undefined : output;
+  }
+}
+
+const throwAll = (errors: readonly ManagementError[]): void => {
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new ManagementErrors(errors, `${errors.length} problems in the operation's data`);
+};

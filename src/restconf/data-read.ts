@@ -1,0 +1,95 @@
+/**
+ * @module restconf/data-read
+ * GET and HEAD of `/data` and its data resources: the datastore (configuration and the state
+ * of every provider), one node, one list entry or leaf-list value, or every entry of a list,
+ * encoded as the client accepts and streamed chunk by chunk. Configuration resources carry
+ * ETag and Last-Modified and honour conditional requests.
+ * @see RFC 8040 §3.3, §3.5, §4.2, §4.3, §4.8
+ */
+import type { EncodeTarget, Slot } from '../data/index.ts';
+import {
+  encodeJson,
+  encodeJsonString,
+  encodeXml,
+  encodeXmlString,
+  formatInstancePath,
+  RESTCONF_DATA_WRAPPER,
+} from '../data/index.ts';
+import { ResourceNotFoundError } from '../errors/index.ts';
+import type { YangValue } from '../yang/index.ts';
+import { evaluatePreconditions, versionHeaders } from './conditional-request.ts';
+import type { Encoding } from './media-types.ts';
+import { dataMediaType, responseEncoding } from './media-types.ts';
+import type { RestconfQuery } from './query-parameters.ts';
+import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
+import { writeChunks, writeEmpty, writeText } from './response-writer.ts';
+import type { RestconfExchange } from './restconf-exchange.ts';
+
+/** True for a list without keys or a leaf-list without a value: every entry. */
+export const isCollection = (target: DataNodeTarget): boolean => {
+  const step = target.path.at(-1);
+  return (
+    (target.node.kind === 'list' && step?.keys === undefined) ||
+    (target.node.kind === 'leaf-list' && step?.value === undefined)
+  );
+};
+
+const encodeTargetOf = (target: DataNodeTarget, value: Slot): EncodeTarget => {
+  const step = target.path.at(-1);
+  // One leaf-list value is encoded as a one-value leaf-list.
+  if (target.node.kind === 'leaf-list' && step?.value !== undefined && value !== undefined)
+    return { schema: target.node, value: [value as YangValue] };
+  return { schema: target.node, value };
+};
+
+/** Answers GET or HEAD of the datastore or a data node. */
+export const readData = async (
+  exchange: RestconfExchange,
+  target: DatastoreTarget | DataNodeTarget,
+  query: RestconfQuery,
+): Promise<void> => {
+  const encoding = responseEncoding(exchange.request);
+  const { schema } = exchange;
+  const options = query.read;
+  const result = await exchange.management.read(exchange.session, target.path, {
+    ...(options.content === undefined ? {} : { content: options.content }),
+  });
+  const encodeTarget: EncodeTarget = target.kind === 'datastore' ? result.root : encodeTargetOf(target, result.value);
+  // XML has one root element: the datastore, and a whole list or leaf-list, are wrapped in RESTCONF's `data`.
+  const wrapped = target.kind === 'datastore' || isCollection(target);
+  const xmlOptions = wrapped ? { ...options, wrapper: RESTCONF_DATA_WRAPPER } : options;
+  let body: string | undefined;
+  if (result.value === undefined) {
+    // An absent node may still have defaults to report (with-defaults=report-all).
+    body =
+      encoding === 'json'
+        ? encodeJsonString(encodeTarget, schema, options)
+        : encodeXmlString(encodeTarget, schema, xmlOptions);
+    if (isEmptyDocument(body, encoding))
+      throw new ResourceNotFoundError(`no data at ${formatInstancePath(target.path)}`, {
+        path: formatInstancePath(target.path),
+      });
+  }
+  const state = { exists: true, version: result.version };
+  const headers = { 'Content-Type': dataMediaType(encoding), ...versionHeaders(result.version) };
+  if (evaluatePreconditions(exchange.request, state) === 'not-modified') {
+    writeEmpty(exchange.response, 304, versionHeaders(result.version));
+    return;
+  }
+  if (body !== undefined) {
+    writeText(exchange.request, exchange.response, 200, headers, body);
+    return;
+  }
+  const chunks =
+    exchange.method === 'HEAD'
+      ? []
+      : encoding === 'json'
+        ? encodeJson(encodeTarget, schema, options)
+        : encodeXml(encodeTarget, schema, xmlOptions);
+  await writeChunks(exchange.request, exchange.response, 200, headers, chunks);
+};
+
+const isEmptyDocument = (body: string, encoding: Encoding): boolean =>
+  encoding === 'json'
+    ? body.trim() === '{}' || body.trim() === ''
+    : !/<[A-Za-z_]/.test(body.replace(/^<data[^>]*>/, ''));

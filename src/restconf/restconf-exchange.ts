@@ -1,0 +1,88 @@
+/**
+ * @module restconf/restconf-exchange
+ * One RESTCONF request as the handlers see it: the HTTP request and response, the session of
+ * its authenticated principal, the method, the raw query, the management layer, and the body,
+ * read at most once with the server's size limit.
+ * @see RFC 8040 §4
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MalformedMessageError } from '../errors/index.ts';
+import type { RequestContext } from '../http/index.ts';
+import { readRequestBody } from '../http/index.ts';
+import type { ManagementService, Session } from '../management/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
+import type { RequestBody } from './body-decoding.ts';
+import type { BodyType } from './media-types.ts';
+import { bodyType } from './media-types.ts';
+import type { RestconfMethod } from './query-parameters.ts';
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** A request body with its media type. */
+export interface TypedBody extends RequestBody {
+  readonly patch: boolean;
+}
+
+/** One request in progress. */
+export class RestconfExchange {
+  readonly request: IncomingMessage;
+  readonly response: ServerResponse;
+  readonly context: RequestContext;
+  readonly session: Session;
+  readonly method: RestconfMethod;
+  readonly management: ManagementService;
+  /** The request path of the API root, e.g. `/admin/api/restconf`. */
+  readonly root: string;
+  /** The query string as sent (still percent-encoded), without `?`. */
+  readonly rawQuery: string;
+  #body: Promise<TypedBody | undefined> | undefined;
+
+  constructor(fields: {
+    readonly request: IncomingMessage;
+    readonly response: ServerResponse;
+    readonly context: RequestContext;
+    readonly session: Session;
+    readonly method: RestconfMethod;
+    readonly management: ManagementService;
+    readonly root: string;
+  }) {
+    this.request = fields.request;
+    this.response = fields.response;
+    this.context = fields.context;
+    this.session = fields.session;
+    this.method = fields.method;
+    this.management = fields.management;
+    this.root = fields.root;
+    const url = fields.request.url ?? '';
+    const question = url.indexOf('?');
+    this.rawQuery = question < 0 ? '' : url.slice(question + 1);
+  }
+
+  get schema(): SchemaTree {
+    return this.management.schema;
+  }
+
+  /** The absolute URL of a path on this server (for `Location`). */
+  absoluteUrl(path: string): string {
+    return `${this.session.origin ?? ''}${path}`;
+  }
+
+  /**
+   * The request body and its type, undefined when there is none; a YANG Patch only where
+   * `patchAllowed`. Rejects with PayloadTooLargeError (413) or UnsupportedMediaTypeError (415).
+   */
+  body(patchAllowed = false): Promise<TypedBody | undefined> {
+    this.#body ??= readRequestBody(this.request, this.context.bodyLimit).then((buffer) => {
+      if (buffer.length === 0) return undefined;
+      let text: string;
+      try {
+        text = UTF8.decode(buffer);
+      } catch {
+        throw new MalformedMessageError('the request body is not valid UTF-8');
+      }
+      const type: BodyType = bodyType(this.request, text, patchAllowed);
+      return { ...type, text };
+    });
+    return this.#body;
+  }
+}

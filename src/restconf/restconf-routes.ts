@@ -1,0 +1,222 @@
+/**
+ * @module restconf/restconf-routes
+ * The RESTCONF API as a route of the management server: every request is authenticated, its
+ * path resolved to a resource (API root, `/data…`, `/operations…`, `yang-library-version`, a
+ * module source), its method checked against what the resource allows (405 with `Allow`), its
+ * query parameters against the method and resource, and it is handed to the handler.
+ * @see RFC 8040 §3, §4; docs/restconf.md
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Authenticator, Principal } from '../auth/index.ts';
+import { InvalidValueError, MethodNotAllowedError, ResourceNotFoundError } from '../errors/index.ts';
+import type { RequestContext, Route } from '../http/index.ts';
+import { withAuthentication } from '../http/index.ts';
+import type { DataPathParser, ManagementService, Session } from '../management/index.ts';
+import { restconfStateProvider } from '../management/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
+import { ACCEPT_PATCH, dataMethods, INVOKE, READ_ONLY } from './allowed-methods.ts';
+import { readApiRoot, readOperations, readYangLibraryVersion } from './api-resources.ts';
+import { readData } from './data-read.ts';
+import { parseDataResourcePath } from './data-resource-path.ts';
+import { createData, deleteData, mergeData, replaceData } from './data-write.ts';
+import { invokeOperation } from './operation-invoke.ts';
+import { parseOperationsPath } from './operations-path.ts';
+import type { RestconfMethod, RestconfQuery } from './query-parameters.ts';
+import { parseQuery } from './query-parameters.ts';
+import type { ActionTarget, DataResourceTarget, ResourceTarget, RpcTarget } from './resource-target.ts';
+import { writeEmpty } from './response-writer.ts';
+import { RESTCONF_CAPABILITIES } from './restconf-capabilities.ts';
+import { RestconfExchange } from './restconf-exchange.ts';
+import { readModuleSource, SCHEMA_SEGMENT } from './schema-download.ts';
+import { applyYangPatch } from './yang-patch.ts';
+
+/** Where the RESTCONF API is served. @see DESIGN §2.2 */
+export const RESTCONF_ROOT = '/admin/api/restconf';
+
+/** Options of {@link restconfRoutes}. */
+export interface RestconfRoutesOptions {
+  readonly management: ManagementService;
+  /** Checks every request's credentials; nothing is read or written without a principal. */
+  readonly authenticator: Authenticator;
+  /** The API root (default {@link RESTCONF_ROOT}). */
+  readonly root?: string;
+}
+
+/** What a request path below the API root addresses. */
+type Resource =
+  | { readonly kind: 'api' }
+  | { readonly kind: 'yang-library-version' }
+  | { readonly kind: 'operations' }
+  | { readonly kind: 'module-source'; readonly file: string }
+  | { readonly kind: 'data'; readonly target: DataResourceTarget }
+  | { readonly kind: 'operation'; readonly target: RpcTarget | ActionTarget };
+
+const METHODS: readonly RestconfMethod[] = ['OPTIONS', 'GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+const isSegmentOf = (rest: string, segment: string): boolean =>
+  rest === `/${segment}` || rest.startsWith(`/${segment}/`);
+
+const resolveResource = (rest: string, schema: SchemaTree): Resource => {
+  if (rest === '' || rest === '/') return { kind: 'api' };
+  if (isSegmentOf(rest, 'data')) return { kind: 'data', target: parseDataResourcePath(rest.slice(5), schema) };
+  if (isSegmentOf(rest, 'operations')) {
+    const target = parseOperationsPath(rest.slice(11), schema);
+    return target.kind === 'operations' ? { kind: 'operations' } : { kind: 'operation', target };
+  }
+  if (rest === '/yang-library-version' || rest === '/yang-library-version/') return { kind: 'yang-library-version' };
+  if (rest.startsWith(`/${SCHEMA_SEGMENT}/`) && rest.indexOf('/', SCHEMA_SEGMENT.length + 2) < 0)
+    return { kind: 'module-source', file: rest.slice(SCHEMA_SEGMENT.length + 2) };
+  throw new ResourceNotFoundError(
+    'no RESTCONF resource at this path; the API offers /data, /operations, /yang-library-version',
+    { type: 'protocol' },
+  );
+};
+
+const methodsOf = (resource: Resource): readonly RestconfMethod[] => {
+  switch (resource.kind) {
+    case 'data':
+      return dataMethods(resource.target);
+    case 'operation':
+      return INVOKE;
+    default:
+      return READ_ONLY;
+  }
+};
+
+const queryTargetOf = (resource: Resource): ResourceTarget => {
+  switch (resource.kind) {
+    case 'data':
+    case 'operation':
+      return resource.target;
+    case 'operations':
+      return { kind: 'operations' };
+    default:
+      return { kind: 'api' };
+  }
+};
+
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** `https://host:port` as the client addressed the server; undefined when the Host header is unusable. */
+const originOf = (request: IncomingMessage): string | undefined => {
+  const host = request.headers.host;
+  if (host === undefined || !HOST.test(host)) return undefined;
+  const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
+  return `${secure ? 'https' : 'http'}://${host}`;
+};
+
+const handleData = async (
+  exchange: RestconfExchange,
+  target: DataResourceTarget,
+  query: RestconfQuery,
+): Promise<void> => {
+  switch (target.kind) {
+    case 'action':
+      return invokeOperation(exchange, target.action, target.path, query);
+    case 'rpc':
+      throw new InvalidValueError(
+        `${target.rpc.name} is an RPC: invoke it with POST ${exchange.root}/operations/${target.rpc.module}:${target.rpc.name}`,
+        { type: 'protocol' },
+      );
+    default:
+      break;
+  }
+  switch (exchange.method) {
+    case 'GET':
+    case 'HEAD':
+      return readData(exchange, target, query);
+    case 'POST':
+      return createData(exchange, target, query);
+    case 'PUT':
+      return replaceData(exchange, target, query);
+    case 'PATCH': {
+      const body = await exchange.body(true);
+      if (body?.patch === true) return applyYangPatch(exchange, target, query, body);
+      return mergeData(exchange, target, query);
+    }
+    case 'DELETE':
+      if (target.kind === 'data') return deleteData(exchange, target, query);
+      break;
+    default:
+      break;
+  }
+  throw new MethodNotAllowedError(`${exchange.method} is not allowed here`, dataMethods(target), { type: 'protocol' });
+};
+
+const handle = async (exchange: RestconfExchange, resource: Resource, query: RestconfQuery): Promise<void> => {
+  switch (resource.kind) {
+    case 'api':
+      return readApiRoot(exchange);
+    case 'yang-library-version':
+      return readYangLibraryVersion(exchange);
+    case 'operations':
+      return readOperations(exchange);
+    case 'module-source':
+      return readModuleSource(exchange, resource.file);
+    case 'operation': {
+      const { target } = resource;
+      return target.kind === 'rpc'
+        ? invokeOperation(exchange, target.rpc, [], query)
+        : invokeOperation(exchange, target.action, target.path, query);
+    }
+    case 'data':
+      return handleData(exchange, resource.target, query);
+  }
+};
+
+/**
+ * The route of the RESTCONF API at `options.root`, for the management server's router. Also
+ * registers the `ietf-restconf-monitoring:restconf-state` provider with the management layer.
+ */
+export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[] => {
+  const root = options.root ?? RESTCONF_ROOT;
+  const { management } = options;
+  management.registerProvider(restconfStateProvider(management.schema, RESTCONF_CAPABILITIES));
+  const handler = async (
+    request: IncomingMessage,
+    response: Parameters<Route['handler']>[1],
+    context: RequestContext,
+    principal: Principal,
+  ): Promise<void> => {
+    const resource = resolveResource(context.path.slice(root.length), management.schema);
+    const allowed = methodsOf(resource);
+    const method = METHODS.find((candidate) => candidate === request.method);
+    if (method === undefined || !allowed.includes(method))
+      throw new MethodNotAllowedError(
+        `${request.method ?? 'this method'} is not allowed on this resource; it allows ${allowed.join(', ')}`,
+        allowed,
+        { type: 'protocol' },
+      );
+    const origin = originOf(request);
+    const session: Session = { principal, via: 'restconf', ...(origin === undefined ? {} : { origin }) };
+    const exchange = new RestconfExchange({ request, response, context, session, method, management, root });
+    const query = parseQuery(exchange.rawQuery, {
+      method,
+      target: queryTargetOf(resource),
+      schema: management.schema,
+      dataRoot: `${root}/data`,
+    });
+    if (method === 'OPTIONS') {
+      writeEmpty(response, 204, {
+        Allow: allowed.join(', '),
+        ...(allowed.includes('PATCH') ? { 'Accept-Patch': ACCEPT_PATCH } : {}),
+      });
+      return;
+    }
+    await handle(exchange, resource, query);
+  };
+  return [{ prefix: root, handler: withAuthentication(options.authenticator, handler) }];
+};
+
+/**
+ * Reads a RESTCONF data path (`/base:profiles/profile=a,b`, the part after `/data`) into an
+ * instance path, for the management layer (`apply-rollback-file`'s `path`).
+ */
+export const restconfDataPathParser =
+  (schema: SchemaTree): DataPathParser =>
+  (text) => {
+    const target = parseDataResourcePath(text, schema);
+    if (target.kind === 'action' || target.kind === 'rpc')
+      throw new InvalidValueError(`${text} names an operation, not data`);
+    return target.path;
+  };

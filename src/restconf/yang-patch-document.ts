@@ -1,0 +1,279 @@
+/**
+ * @module restconf/yang-patch-document
+ * A YANG Patch as the client sent it, read from JSON or XML: the patch-id, the comment and the
+ * edits in order, each with its edit-id, operation, target, point, where and the raw value
+ * (JSON, or the XML text of the value's children with the namespace declarations in scope
+ * written onto them, so that it decodes on its own).
+ * @see RFC 8072 §2.1–2.5, §3 (the ietf-yang-patch module)
+ */
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+import type { EditOperation } from '../data/index.ts';
+import { parseJsonText } from '../data/index.ts';
+import { InvalidValueError, MalformedMessageError, MissingElementError, UnknownElementError } from '../errors/index.ts';
+
+/** The namespace of ietf-yang-patch. */
+export const YANG_PATCH_NAMESPACE = 'urn:ietf:params:xml:ns:yang:ietf-yang-patch';
+
+/** Where an inserted or moved entry goes. @see RFC 8072 §2.5 */
+export type PatchWhere = 'before' | 'after' | 'first' | 'last';
+
+/** An edit's value as sent: parsed JSON, or XML text. */
+export type RawPatchValue =
+  | { readonly encoding: 'json'; readonly json: unknown }
+  | { readonly encoding: 'xml'; readonly text: string };
+
+/** One edit of a YANG Patch. @see RFC 8072 §2.5 */
+export interface PatchEdit {
+  readonly editId: string;
+  readonly operation: EditOperation;
+  /** The target, relative to the request's target resource (`/` is the resource itself). */
+  readonly target: string;
+  readonly point?: string;
+  readonly where?: PatchWhere;
+  readonly value?: RawPatchValue;
+}
+
+/** A YANG Patch. @see RFC 8072 §2.1 */
+export interface YangPatch {
+  readonly patchId: string;
+  readonly comment?: string;
+  readonly edits: readonly PatchEdit[];
+}
+
+const OPERATIONS: readonly EditOperation[] = ['create', 'delete', 'insert', 'merge', 'move', 'replace', 'remove'];
+const WHERES: readonly PatchWhere[] = ['before', 'after', 'first', 'last'];
+const NEEDS_VALUE: ReadonlySet<EditOperation> = new Set(['create', 'merge', 'replace', 'insert']);
+
+/** Fields of one edit as read, before they are checked. */
+interface EditFields {
+  editId?: string;
+  operation?: string;
+  target?: string;
+  point?: string;
+  where?: string;
+  value?: RawPatchValue;
+}
+
+const missing = (what: string, where: string): MissingElementError =>
+  new MissingElementError(`${where} lacks its ${what}`, { info: { 'bad-element': what } });
+
+/** Checks one edit's fields against the ietf-yang-patch module (mandatory leaves, enumerations, `when`). */
+const checkEdit = (fields: EditFields, index: number, seen: Set<string>): PatchEdit => {
+  const where = `edit ${index + 1}`;
+  if (fields.editId === undefined) throw missing('edit-id', where);
+  const named = `edit ${fields.editId}`;
+  if (seen.has(fields.editId)) throw new InvalidValueError(`two edits have the edit-id ${fields.editId}`);
+  seen.add(fields.editId);
+  if (fields.operation === undefined) throw missing('operation', named);
+  const operation = OPERATIONS.find((candidate) => candidate === fields.operation);
+  if (operation === undefined)
+    throw new InvalidValueError(
+      `${named}: operation must be one of ${OPERATIONS.join(', ')}, not "${fields.operation}"`,
+    );
+  if (fields.target === undefined) throw missing('target', named);
+  const placed = operation === 'insert' || operation === 'move';
+  let whereValue: PatchWhere | undefined;
+  if (fields.where !== undefined) {
+    if (!placed) throw new InvalidValueError(`${named}: where applies only to insert and move`);
+    whereValue = WHERES.find((candidate) => candidate === fields.where);
+    if (whereValue === undefined)
+      throw new InvalidValueError(`${named}: where must be one of ${WHERES.join(', ')}, not "${fields.where}"`);
+  }
+  const needsPoint = placed && (whereValue === 'before' || whereValue === 'after');
+  if (fields.point !== undefined && !needsPoint)
+    throw new InvalidValueError(`${named}: point applies only to insert and move with where before or after`);
+  if (needsPoint && fields.point === undefined) throw missing('point', named);
+  if (NEEDS_VALUE.has(operation) && fields.value === undefined) throw missing('value', named);
+  if (!NEEDS_VALUE.has(operation) && fields.value !== undefined)
+    throw new InvalidValueError(`${named}: a ${operation} edit takes no value`);
+  return {
+    editId: fields.editId,
+    operation,
+    target: fields.target,
+    ...(fields.point === undefined ? {} : { point: fields.point }),
+    ...(whereValue === undefined ? {} : { where: whereValue }),
+    ...(fields.value === undefined ? {} : { value: fields.value }),
+  };
+};
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const stringMember = (object: Readonly<Record<string, unknown>>, name: string, where: string): string | undefined => {
+  const value = object[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new InvalidValueError(`${where}: ${name} must be a string`);
+  return value;
+};
+
+const EDIT_MEMBERS: ReadonlySet<string> = new Set(['edit-id', 'operation', 'target', 'point', 'where', 'value']);
+
+/** Reads a YANG Patch in JSON: `{"ietf-yang-patch:yang-patch": {…}}`. @see RFC 8072 §4.2.2 */
+export const parseYangPatchJson = (text: string): YangPatch => {
+  const document = parseJsonText(text);
+  if (!isObject(document) || Object.keys(document).length !== 1 || !isObject(document['ietf-yang-patch:yang-patch']))
+    throw new MalformedMessageError('a YANG Patch body is one object {"ietf-yang-patch:yang-patch": {…}}');
+  const patch = document['ietf-yang-patch:yang-patch'];
+  for (const member of Object.keys(patch)) {
+    if (member !== 'patch-id' && member !== 'comment' && member !== 'edit')
+      throw new UnknownElementError(`yang-patch has no member "${member}"`);
+  }
+  const patchId = stringMember(patch, 'patch-id', 'yang-patch');
+  if (patchId === undefined) throw missing('patch-id', 'the YANG Patch');
+  const comment = stringMember(patch, 'comment', 'yang-patch');
+  const rawEdits = patch.edit ?? [];
+  if (!Array.isArray(rawEdits)) throw new InvalidValueError('yang-patch: edit must be an array of edits');
+  const seen = new Set<string>();
+  const edits = rawEdits.map((raw: unknown, index) => {
+    const where = `edit ${index + 1}`;
+    if (!isObject(raw)) throw new InvalidValueError(`${where} must be an object`);
+    for (const member of Object.keys(raw)) {
+      if (!EDIT_MEMBERS.has(member)) throw new UnknownElementError(`${where} has no member "${member}"`);
+    }
+    const value = raw.value;
+    if (value !== undefined && !isObject(value)) throw new InvalidValueError(`${where}: value must be an object`);
+    const fields: EditFields = {};
+    const editId = stringMember(raw, 'edit-id', where);
+    const operation = stringMember(raw, 'operation', where);
+    const target = stringMember(raw, 'target', where);
+    const point = stringMember(raw, 'point', where);
+    const whereText = stringMember(raw, 'where', where);
+    if (editId !== undefined) fields.editId = editId;
+    if (operation !== undefined) fields.operation = operation;
+    if (target !== undefined) fields.target = target;
+    if (point !== undefined) fields.point = point;
+    if (whereText !== undefined) fields.where = whereText;
+    if (value !== undefined) fields.value = { encoding: 'json', json: value };
+    return checkEdit(fields, index, seen);
+  });
+  return { patchId, ...(comment === undefined ? {} : { comment }), edits };
+};
+
+type Bindings = Readonly<Record<string, string>>;
+
+/** One open element while reading the XML. */
+interface OpenElement {
+  readonly local: string;
+  readonly uri: string;
+  /** Declarations in scope here (the element's own and its ancestors'). */
+  readonly scope: Bindings;
+  text: string;
+}
+
+const EDIT_LEAVES: ReadonlySet<string> = new Set(['edit-id', 'operation', 'target', 'point', 'where']);
+
+/**
+ * Writes the declarations in scope at `value` that a child element does not make itself onto that
+ * child's start tag (right after its name), so that the child decodes without its ancestors.
+ */
+const declareScope = (startTag: string, own: Bindings, scope: Bindings): string => {
+  const nameEnd = startTag.search(/[\s/>]/);
+  const extra = Object.entries(scope)
+    .filter(([prefix]) => prefix !== 'xml' && !Object.hasOwn(own, prefix))
+    .map(
+      ([prefix, uri]) =>
+        ` ${prefix === '' ? 'xmlns' : `xmlns:${prefix}`}="${uri.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`,
+    )
+    .join('');
+  return startTag.slice(0, nameEnd) + extra + startTag.slice(nameEnd);
+};
+
+/** Reads a YANG Patch in XML: `<yang-patch xmlns="urn:ietf:params:xml:ns:yang:ietf-yang-patch">`. @see RFC 8072 §4.2.1 */
+export const parseYangPatchXml = (text: string): YangPatch => {
+  const parser = new SaxesParser({ xmlns: true });
+  const stack: OpenElement[] = [];
+  let patchId: string | undefined;
+  let comment: string | undefined;
+  const rawEdits: EditFields[] = [];
+  let edit: EditFields | undefined;
+  let valueStart = -1;
+  let valueParts: string[] = [];
+  let valueScope: Bindings = {};
+  let pendingChildStart = -1;
+  let sawRoot = false;
+  parser.on('error', (error) => {
+    throw new MalformedMessageError(`the YANG Patch is not well-formed XML: ${error.message}`);
+  });
+  parser.on('doctype', () => {
+    throw new MalformedMessageError('a YANG Patch must not have a DOCTYPE');
+  });
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    const parent = stack.at(-1);
+    const scope: Bindings = { ...(parent?.scope ?? {}), ...tag.ns };
+    const depth = stack.length;
+    const tagEnd = parser.position;
+    const tagStart = text.lastIndexOf('<', tagEnd - 1);
+    if (valueStart >= 0) {
+      // Inside <value>: only the direct children get the declarations written onto them.
+      if (depth === 3) {
+        valueParts.push(text.slice(pendingChildStart, tagStart));
+        valueParts.push(declareScope(text.slice(tagStart, tagEnd), tag.ns, valueScope));
+        pendingChildStart = tagEnd;
+      }
+      stack.push({ local: tag.local, uri: tag.uri, scope, text: '' });
+      return;
+    }
+    if (tag.uri !== YANG_PATCH_NAMESPACE)
+      throw new UnknownElementError(`<${tag.local}> is not in the ietf-yang-patch namespace ${YANG_PATCH_NAMESPACE}`);
+    const path = [...stack.map((open) => open.local), tag.local].join('/');
+    if (depth === 0) {
+      if (tag.local !== 'yang-patch')
+        throw new MalformedMessageError('the root element of a YANG Patch is <yang-patch>');
+      sawRoot = true;
+    } else if (path === 'yang-patch/edit') {
+      edit = {};
+    } else if (path === 'yang-patch/edit/value') {
+      valueStart = tagEnd;
+      valueScope = scope;
+      valueParts = [];
+      pendingChildStart = tagEnd;
+    } else if (
+      !(depth === 1 && (tag.local === 'patch-id' || tag.local === 'comment')) &&
+      !(depth === 2 && path.startsWith('yang-patch/edit/') && EDIT_LEAVES.has(tag.local))
+    ) {
+      throw new UnknownElementError(`the YANG Patch has no element ${path}`);
+    }
+    stack.push({ local: tag.local, uri: tag.uri, scope, text: '' });
+  });
+  parser.on('text', (chunk) => {
+    const open = stack.at(-1);
+    if (open !== undefined && valueStart < 0) open.text += chunk;
+  });
+  parser.on('cdata', (chunk) => {
+    const open = stack.at(-1);
+    if (open !== undefined && valueStart < 0) open.text += chunk;
+  });
+  parser.on('closetag', () => {
+    const open = stack.pop() as OpenElement;
+    const depth = stack.length;
+    if (valueStart >= 0) {
+      if (depth !== 2) return;
+      // </value>: the rest of its content up to the close tag.
+      const closeStart = text.lastIndexOf('<', parser.position - 1);
+      valueParts.push(text.slice(pendingChildStart, closeStart));
+      if (edit !== undefined) edit.value = { encoding: 'xml', text: valueParts.join('') };
+      valueStart = -1;
+      return;
+    }
+    const value = open.text;
+    if (depth === 1 && open.local === 'patch-id') patchId = value;
+    else if (depth === 1 && open.local === 'comment') comment = value;
+    else if (depth === 1 && open.local === 'edit') {
+      if (edit !== undefined) rawEdits.push(edit);
+      edit = undefined;
+    } else if (depth === 2 && edit !== undefined) {
+      const trimmed = value.trim();
+      if (open.local === 'edit-id') edit.editId = value;
+      else if (open.local === 'operation') edit.operation = trimmed;
+      else if (open.local === 'target') edit.target = trimmed;
+      else if (open.local === 'point') edit.point = trimmed;
+      else if (open.local === 'where') edit.where = trimmed;
+    }
+  });
+  parser.write(text).close();
+  if (!sawRoot) throw new MalformedMessageError('the YANG Patch has no <yang-patch> element');
+  if (patchId === undefined) throw missing('patch-id', 'the YANG Patch');
+  const seen = new Set<string>();
+  const edits = rawEdits.map((fields, index) => checkEdit(fields, index, seen));
+  return { patchId, ...(comment === undefined ? {} : { comment }), edits };
+};

@@ -1,0 +1,180 @@
+/**
+ * @module restconf/yang-patch
+ * PATCH with a YANG Patch body: every edit resolved against the request's target, all applied
+ * in order in one transaction, and the outcome reported as `yang-patch-status`: `ok`, the
+ * error(s) of the edit that failed (the later edits are not tried), or global errors (those of
+ * validating the result). Nothing is changed unless every edit succeeds.
+ * @see RFC 8072 §2.2–2.5, §3 (yang-patch-status), errata 5131 (404 for delete or move of nothing)
+ */
+import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
+import { applyEdit, decodeJson, decodeXml, decodeXmlDocument, formatInstancePath } from '../data/index.ts';
+import type { ManagementError } from '../errors/index.ts';
+import {
+  InvalidValueError,
+  isManagementError,
+  ManagementErrors,
+  NotModifiedError,
+  PreconditionFailedError,
+  ResourceNotFoundError,
+} from '../errors/index.ts';
+import { httpStatusOf } from '../http/index.ts';
+import type { SchemaParent, SchemaTree, YangValue } from '../yang/index.ts';
+import { targetSlot } from './body-decoding.ts';
+import { parseDataResourcePath } from './data-resource-path.ts';
+import { checkWritePreconditions, noteOf, schemaOfPath } from './data-write.ts';
+import { exists, isStored } from './instance-existence.ts';
+import type { Encoding } from './media-types.ts';
+import { dataMediaType, responseEncoding } from './media-types.ts';
+import type { RestconfQuery } from './query-parameters.ts';
+import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
+import { writeText } from './response-writer.ts';
+import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
+import { answerWrite } from './write-result.ts';
+import type { PatchEdit, RawPatchValue, YangPatch } from './yang-patch-document.ts';
+import { parseYangPatchJson, parseYangPatchXml } from './yang-patch-document.ts';
+import { renderPatchStatus } from './yang-patch-status.ts';
+
+/** An edit of the patch resolved to a data edit. */
+interface ResolvedEdit {
+  readonly editId: string;
+  readonly edit: DataEdit;
+}
+
+/** Resolves an edit's target or point (relative to the request target) to an instance path. */
+const resolveOffset = (
+  offset: string,
+  target: DatastoreTarget | DataNodeTarget,
+  schema: SchemaTree,
+  what: string,
+): InstancePath => {
+  if (offset === '/' || offset === '') return target.path;
+  const node = target.kind === 'data' ? target.node : undefined;
+  if (node !== undefined && node.kind !== 'container' && node.kind !== 'list')
+    throw new InvalidValueError(`${what} "${offset}" is below ${node.kind} ${node.name}, which has no children`);
+  const start = node === undefined ? undefined : { parent: node as SchemaParent, path: target.path };
+  const resolved = parseDataResourcePath(offset, schema, start === undefined ? {} : { start });
+  if (resolved.kind !== 'data' && resolved.kind !== 'datastore')
+    throw new InvalidValueError(`${what} "${offset}" names an operation, not data`);
+  return resolved.path;
+};
+
+/** The value of an edit for its target path. */
+const decodeValue = (value: RawPatchValue, path: InstancePath, schema: SchemaTree): Slot => {
+  if (path.length === 0)
+    return value.encoding === 'json'
+      ? decodeJson(schema, value.json, { schema, config: true })
+      : decodeXmlDocument(schema, value.text, { schema, config: true });
+  const parentPath = path.slice(0, -1);
+  const parent = schemaOfPath(schema, parentPath);
+  const options = { schema, config: true, path: parentPath, qualifiedTop: false };
+  const decoded =
+    value.encoding === 'json' ? decodeJson(parent, value.json, options) : decodeXml(parent, value.text, options);
+  return targetSlot(decoded, (path.at(-1) as InstancePathStep).schema, path);
+};
+
+const placementOf = (edit: PatchEdit, pointPath: InstancePath | undefined): EditPlacement | undefined => {
+  if (edit.operation !== 'insert' && edit.operation !== 'move') return undefined;
+  const where = edit.where ?? 'last';
+  if (where === 'first' || where === 'last') return { insert: where };
+  const step = pointPath?.at(-1);
+  const point = step?.keys ?? step?.value;
+  if (point === undefined) throw new InvalidValueError('point must name a list entry or a leaf-list value');
+  return { insert: where, point: point as readonly YangValue[] | YangValue };
+};
+
+const resolveEdit = (edit: PatchEdit, target: DatastoreTarget | DataNodeTarget, schema: SchemaTree): DataEdit => {
+  const path = resolveOffset(edit.target, target, schema, 'target');
+  const pointPath = edit.point === undefined ? undefined : resolveOffset(edit.point, target, schema, 'point');
+  const placement = placementOf(edit, pointPath);
+  return {
+    operation: edit.operation,
+    target: path,
+    ...(edit.value === undefined ? {} : { value: decodeValue(edit.value, path, schema) }),
+    ...(placement === undefined ? {} : { placement }),
+  };
+};
+
+const errorsOf = (error: unknown): readonly ManagementError[] | undefined => {
+  if (error instanceof ManagementErrors) return error.errors;
+  if (isManagementError(error)) return [error];
+  return undefined;
+};
+
+/** Applies the edits in order to `root`; `onEdit` learns which edit is being applied. */
+const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editId: string) => void): DataTree => {
+  let tree = root;
+  for (const { editId, edit } of edits) {
+    onEdit(editId);
+    if ((edit.operation === 'delete' || edit.operation === 'move') && !isStored(tree, edit.target))
+      throw new ResourceNotFoundError(`there is nothing to ${edit.operation} at this path`, {
+        path: formatInstancePath(edit.target),
+      });
+    tree = applyEdit(tree, edit);
+  }
+  return tree;
+};
+
+const parsePatch = (body: TypedBody): YangPatch =>
+  body.encoding === 'json' ? parseYangPatchJson(body.text) : parseYangPatchXml(body.text);
+
+/** Answers PATCH with a YANG Patch body on the datastore or a data resource. @see RFC 8072 §2 */
+export const applyYangPatch = async (
+  exchange: RestconfExchange,
+  target: DatastoreTarget | DataNodeTarget,
+  query: RestconfQuery,
+  body: TypedBody,
+): Promise<void> => {
+  const encoding: Encoding = responseEncoding(exchange.request);
+  const patch = parsePatch(body);
+  let current: string | undefined;
+  try {
+    const edits: ResolvedEdit[] = patch.edits.map((edit) => {
+      current = edit.editId;
+      return { editId: edit.editId, edit: resolveEdit(edit, target, exchange.schema) };
+    });
+    current = undefined;
+    // The patch's comment is the commit's comment unless rollback-comment gives one.
+    const note = noteOf(query);
+    const result = await exchange.management.edit(
+      exchange.session,
+      (root, context) => {
+        current = undefined;
+        checkWritePreconditions(exchange, root, target.path, context);
+        if (!exists(root, target.path))
+          throw new ResourceNotFoundError('the resource the YANG Patch edits does not exist', {
+            path: formatInstancePath(target.path),
+          });
+        const after = applyAll(root, edits, (editId) => {
+          current = editId;
+        });
+        current = undefined;
+        return after;
+      },
+      note.comment === undefined && patch.comment !== undefined ? { ...note, comment: patch.comment } : note,
+    );
+    if (query.rollbackId) {
+      answerWrite(exchange, encoding, 204, result.fixedNumber);
+      return;
+    }
+    const status = renderPatchStatus(encoding, { patchId: patch.patchId, outcome: 'ok' });
+    writeText(exchange.request, exchange.response, 200, { 'Content-Type': dataMediaType(encoding) }, status);
+  } catch (error) {
+    const errors = errorsOf(error);
+    // Preconditions concern the request, not the patch: they are answered as such.
+    if (errors === undefined || error instanceof PreconditionFailedError || error instanceof NotModifiedError)
+      throw error;
+    const body = renderPatchStatus(encoding, {
+      patchId: patch.patchId,
+      outcome: 'errors',
+      errors,
+      ...(current === undefined ? {} : { editId: current }),
+    });
+    writeText(
+      exchange.request,
+      exchange.response,
+      httpStatusOf(errors[0] as ManagementError),
+      { 'Content-Type': dataMediaType(encoding) },
+      body,
+    );
+  }
+};
