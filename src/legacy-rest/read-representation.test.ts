@@ -9,7 +9,7 @@ import { parseLegacyQuery } from './query-parameters.ts';
 import { renderLegacyReadString } from './read-representation.ts';
 import { normalizeLegacyJson, stripLegacyXml } from './request-bodies.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { identitySchema, ltSchema } from './test-schema.ts';
+import { identitySchema, ltSchema, plainSchema } from './test-schema.ts';
 
 const lt = ltSchema();
 const LT_TREE: DataTree = decodeJson(
@@ -156,6 +156,95 @@ describe('legacy read bodies', () => {
     it(`${name} (JSON)`, () => assert.deepEqual(JSON.parse(render(path, query ?? '', 'json')), json));
     it(`${name} (XML)`, () => assert.equal(render(path, query ?? '', 'xml'), xml));
   }
+});
+
+describe('legacy read bodies: more shapes', () => {
+  it('a collection whose entries have actions (JSON, verbose)', () => {
+    assert.deepEqual(JSON.parse(render('/running/l:top/multi', 'verbose', 'json')), {
+      collection: {
+        'lt:multi': [
+          {
+            _self: `${R}/lt:top/multi/m1,lt2:alpha`,
+            name: 'm1',
+            kind: 'lt2:alpha',
+            v: 'mv',
+            sub: [{ _self: `${R}/lt:top/multi/m1,lt2:alpha/sub/1`, n: 1 }],
+            operations: { reset: `${R}/lt:top/multi/m1,lt2:alpha/_operations/reset` },
+          },
+          {
+            _self: `${R}/lt:top/multi/a%2Fb%2Cc,lt:beta`,
+            name: 'a/b,c',
+            kind: 'lt:beta',
+            operations: { reset: `${R}/lt:top/multi/a%2Fb%2Cc,lt:beta/_operations/reset` },
+          },
+        ],
+      },
+    });
+  });
+
+  it('a collection whose entries have actions (XML, verbose)', () => {
+    assert.equal(
+      render('/running/l:top/multi', 'verbose', 'xml'),
+      `<collection ${Y}><multi xmlns="urn:lt" y:self="${R}/lt:top/multi/m1,lt2:alpha"><name>m1</name><kind xmlns:m="urn:lt2">m:alpha</kind><v>mv</v>` +
+        `<sub y:self="${R}/lt:top/multi/m1,lt2:alpha/sub/1"><n>1</n></sub><y:operations><reset>${R}/lt:top/multi/m1,lt2:alpha/_operations/reset</reset></y:operations></multi>` +
+        `<multi xmlns="urn:lt" y:self="${R}/lt:top/multi/a%2Fb%2Cc,lt:beta"><name>a/b,c</name><kind xmlns:l="urn:lt">l:beta</kind>` +
+        `<y:operations><reset>${R}/lt:top/multi/a%2Fb%2Cc,lt:beta/_operations/reset</reset></y:operations></multi></collection>`,
+    );
+  });
+
+  it('keyless state list entries get no self link', () => {
+    const tree = decodeJson(lt, { 'lt:top': { stats: [{ hits: 1 }, { hits: 2 }] } }, { schema: lt });
+    assert.deepEqual(JSON.parse(render('/operational/l:top/stats', 'verbose', 'json', tree)), {
+      collection: { 'lt:stats': [{ hits: 1 }, { hits: 2 }] },
+    });
+    assert.equal(
+      render('/operational/l:top/stats', 'verbose', 'xml', tree),
+      `<collection ${Y}><stats xmlns="urn:lt"><hits>1</hits></stats><stats xmlns="urn:lt"><hits>2</hits></stats></collection>`,
+    );
+    assert.deepEqual(JSON.parse(render('/operational/l:top', 'verbose&deep', 'json', tree)), {
+      'lt:top': {
+        _self: `${R.replace('running', 'operational')}/lt:top`,
+        _path: '/l:top',
+        stats: [{ hits: 1 }, { hits: 2 }],
+        operations: { restart: `${R.replace('running', 'operational')}/lt:top/_operations/restart` },
+      },
+    });
+  });
+
+  it('an absent collection is empty', () => {
+    const tree = decodeJson(lt, { 'lt:top': { name: 'x' } }, { schema: lt });
+    assert.deepEqual(JSON.parse(render('/running/l:top/single', '', 'json', tree)), { collection: {} });
+    assert.equal(render('/running/l:top/single', '', 'xml', tree), `<collection ${Y}></collection>`);
+  });
+
+  const plain = plainSchema();
+  const plainTree: DataTree = decodeJson(
+    plain,
+    { 'plain:box': { label: 'l', item: [{ id: 'i' }] } },
+    { schema: plain },
+  );
+  it('a datastore without actions streams, with the rollback link added at the end', () => {
+    assert.deepEqual(JSON.parse(render('/running', '', 'json', plainTree, plain)), {
+      data: { 'plain:box': { label: 'l', item: [{ id: 'i' }] }, operations: { rollback: `${R}/_rollback` } },
+    });
+    assert.equal(
+      render('/running', '', 'xml', plainTree, plain),
+      `<data xmlns="http://tail-f.com/ns/rest" ${Y}><box xmlns="urn:plain"><label>l</label><item><id>i</id></item></box>` +
+        `<y:operations><rollback>${R}/_rollback</rollback></y:operations></data>`,
+    );
+  });
+
+  it('an empty datastore', () => {
+    const empty = decodeJson(plain, {}, { schema: plain });
+    assert.deepEqual(JSON.parse(render('/running', '', 'json', empty, plain)), {
+      data: { operations: { rollback: `${R}/_rollback` } },
+    });
+    assert.deepEqual(JSON.parse(render('/operational', '', 'json', empty, plain)), { data: {} });
+    assert.equal(
+      render('/running', '', 'xml', empty, plain),
+      `<data xmlns="http://tail-f.com/ns/rest" ${Y}><y:operations><rollback>${R}/_rollback</rollback></y:operations></data>`,
+    );
+  });
 });
 
 describe('full backup and restore (GET /running?deep → PUT /running?force-put)', () => {

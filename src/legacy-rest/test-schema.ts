@@ -91,7 +91,16 @@ export const LT2_MODULE = `module lt2 {
   rpc ping;
 }`;
 
+/** A module without actions: reads of it need no annotation walk. */
+export const PLAIN_MODULE = `module plain {
+  yang-version 1.1;
+  namespace "urn:plain";
+  prefix p;
+  container box { leaf label { type string; } list item { key id; leaf id { type string; } } }
+}`;
+
 let identity: SchemaTree | undefined;
+let plain: SchemaTree | undefined;
 let inline: SchemaTree | undefined;
 
 /** The identity model (cached). */
@@ -104,4 +113,10 @@ export const identitySchema = (): SchemaTree => {
 export const ltSchema = (): SchemaTree => {
   inline ??= compileTestSchema({ 'lt.yang': LT_MODULE, 'lt2.yang': LT2_MODULE }, ['lt', 'lt2']);
   return inline;
+};
+
+/** The plain module alone (cached). */
+export const plainSchema = (): SchemaTree => {
+  plain ??= compileTestSchema({ 'plain.yang': PLAIN_MODULE }, ['plain']);
+  return plain;
 };
