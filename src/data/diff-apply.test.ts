@@ -145,6 +145,43 @@ describe('applyDiff, strict', () => {
   });
 });
 
+describe('applyDiff, runs of entry changes', () => {
+  const names = (count: number, from = 0): { name: string }[] =>
+    Array.from({ length: count }, (_, index) => ({ name: `e${String(from + index).padStart(3, '0')}` }));
+
+  it('applies long runs of creations, moves and deletions as the same changes one by one would', () => {
+    const before = tree({ ul: names(50) });
+    const after = tree({ ul: [...names(40, 100), ...names(50).reverse().slice(10)] });
+    const diff = diffTrees(before, after);
+    assert.ok(diff.changes.length > 80);
+    assert.ok(instancesEqual(applyDiff(before, diff), after));
+    assert.ok(instancesEqual(applyDiff(after, reverseDiff(diff)), before));
+  });
+
+  it('reports a conflict inside a run like a single change', () => {
+    const creates = names(40, 100).map(
+      ({ name }, index) =>
+        `{"op":"create","path":["dt:top",{"ul":{"name":"${name}"}}],"value":{"name":"${name}"},"after":${
+          index === 0 ? 'null' : `{"name":"e${String(99 + index).padStart(3, '0')}"}`
+        }}`,
+    );
+    const clash = '{"op":"create","path":["dt:top",{"ul":{"name":"e001"}}],"value":{"name":"e001"},"after":null}';
+    const base = tree({ ul: names(3) });
+    assert.equal(applyDiff(base, diff(...creates)).slots.length > 0, true);
+    assert.throws(
+      () => applyDiff(base, diff(...creates, clash)),
+      (error: unknown) =>
+        error instanceof OperationFailedError &&
+        error.path === "/dt:top/ul[name='e001']" &&
+        /cannot create .*: it already exists/.test(error.message),
+    );
+    const relaxed = applyDiff(base, diff(...creates, clash), { strict: false });
+    const order = (json(relaxed) as Record<string, { ul: { name: string }[] }>)['dt:top']?.ul.map(({ name }) => name);
+    assert.deepEqual(order?.slice(0, 2), ['e001', 'e100']);
+    assert.equal(order?.length, 43);
+  });
+});
+
 describe('applyDiff, not strict', () => {
   const base = tree({ s: 'a', ul: [{ name: 'x' }, { name: 'y' }], usr: [1, 2] });
   const cases: { name: string; changes: string[]; expected: Record<string, unknown> }[] = [

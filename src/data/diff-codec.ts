@@ -17,18 +17,16 @@
  */
 import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../errors/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
-import { isTypeCheckFailure, parseJson, toJson } from '../yang/index.ts';
+import { isTypeCheckFailure, parseJson, toCanonical, toJson } from '../yang/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
-import { entryKeyOf } from './entry-key.ts';
 import { formatInstancePath } from './format-instance-path.ts';
-import type { AnydataValue, InstanceNode, ListEntry, ListInstance, Slot } from './instance-node.ts';
+import type { AnydataValue, Slot } from './instance-node.ts';
 import { getChild } from './instance-node.ts';
 import type { InstancePath, InstancePathStep } from './instance-path.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { parseJsonText } from './json-text.ts';
 import { jsonValueContext, qualifyingJsonContext } from './json-value-context.ts';
-import { keyValuesOf } from './list-instance.ts';
 import type { DataSchemaNode, InnerSchemaNode } from './slot-table.ts';
 import { slotChildByName } from './slot-table.ts';
 
@@ -213,22 +211,26 @@ const decodeValue = (schema: SchemaTree, steps: readonly DecodedStep[], raw: unk
     default:
       break;
   }
-  const member = `${node.module}:${node.name}`;
-  const entry = node.kind === 'list' && step.keys !== undefined;
-  const holder: InstanceNode = decodeJson(
-    parent,
-    { [member]: entry ? [raw] : raw },
-    { schema, path: path.slice(0, -1) },
-  );
-  const value = getChild(holder, node);
-  if (!entry) return value;
-  const decoded = (value as ListInstance | undefined)?.entries.at(0)?.[1] as ListEntry | undefined;
-  if (
-    decoded === undefined ||
-    entryKeyOf(node, keyValuesOf(decoded)) !== entryKeyOf(node, step.keys as readonly YangValue[])
-  )
-    throw malformed('the entry does not have the keys of its path', path);
-  return decoded;
+  if (node.kind === 'container' || (node.kind === 'list' && step.keys !== undefined)) {
+    // A container or an entry is decoded as the inner node it is (its members are named as inside it).
+    if (!isObject(raw)) throw malformed(`the value of ${node.kind} ${node.name} must be a JSON object`, path);
+    const decoded = decodeJson(node, raw, { schema, path, qualifiedTop: false });
+    if (node.kind === 'list') {
+      const keys = step.keys as readonly YangValue[];
+      const same = node.keys.every((key, index) => {
+        const value = decoded.slots[index];
+        return (
+          value !== undefined &&
+          toCanonical(key.type, value as YangValue) === toCanonical(key.type, keys[index] as YangValue)
+        );
+      });
+      if (!same) throw malformed('the entry does not have the keys of its path', path);
+    }
+    return decoded;
+  }
+  // A whole keyless list or leaf-list is decoded as the member of its parent.
+  const holder = decodeJson(parent, { [`${node.module}:${node.name}`]: raw }, { schema, path: path.slice(0, -1) });
+  return getChild(holder, node);
 };
 
 const decodeAnchor = (schema: SchemaTree, steps: readonly DecodedStep[], raw: unknown): EntryPosition => {

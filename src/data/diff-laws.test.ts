@@ -158,6 +158,15 @@ describe('diff laws', () => {
     );
   });
 
+  it('hold for pairs of documents with long user-ordered lists (changes applied in batches) (fast-check)', () => {
+    fc.assert(
+      fc.property(diffDocument(300, 60, 150), diffDocument(300, 60, 150), (left, right) => {
+        checkLaws(decode(left), decode(right));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('hold for trees that share structure: long user-ordered lists edited in place (fast-check)', () => {
     const top = slotChildByName(schema, 'dt', 'top');
     if (top === undefined || top.kind !== 'container') throw new Error('no dt:top');

@@ -94,6 +94,11 @@ const diffEntries = <V>(
   }
   for (const { key, old, value, added, moved } of diff.updates) {
     if (!added && !moved && kind.nested === undefined) continue;
+    if (!userOrdered) {
+      if (added) create(value, -1);
+      else kind.nested?.(childPath(path, kind.step(value)), old as V, value);
+      continue;
+    }
     const index = added || moved ? after.indexOf(key) : -1;
     const placement: SequencePlacement<string> =
       index <= 0 ? { insert: 'first' } : { insert: 'after', point: (after.at(index - 1) as [string, V])[0] };
