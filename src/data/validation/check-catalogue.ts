@@ -107,6 +107,8 @@ export interface CheckCatalogue {
   readonly schema: SchemaTree;
   readonly checks: readonly Check[];
   nodeChecks(node: DataSchemaNode): NodeChecks;
+  /** False when instances of `node` have no checks of their own (besides their type). */
+  hasNodeChecks(node: DataSchemaNode): boolean;
   childrenChecks(parent: InnerSchemaNode): readonly ChildrenCheck[];
 }
 
@@ -215,6 +217,7 @@ export const checkCatalogueOf = (schema: SchemaTree): CheckCatalogue => {
       schema,
       checks: builder.checks,
       nodeChecks: (node) => byNode.get(node) ?? NO_CHECKS,
+      hasNodeChecks: (node) => byNode.has(node),
       childrenChecks: (parent) => byParent.get(parent) ?? [],
     };
     CATALOGUES.set(schema, catalogue);

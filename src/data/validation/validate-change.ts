@@ -24,9 +24,9 @@ import type { InstancePath } from '../instance-path.ts';
 import { resolveInstancePath } from '../instance-path.ts';
 import type { DataSchemaNode } from '../slot-table.ts';
 import { slotTableOf } from '../slot-table.ts';
-import type { Check } from './check-catalogue.ts';
+import type { Check, ChildrenCheck } from './check-catalogue.ts';
 import { storedCaseOf } from './children-checks.ts';
-import type { DependencyIndex } from './dependency-index.ts';
+import type { Dependency, DependencyIndex } from './dependency-index.ts';
 import { dependencyIndexOf } from './dependency-index.ts';
 import type { DataLevel } from './schema-walk.ts';
 import { caseChainOf, dataChainBelow, dataParentOf, slotsInChoice } from './schema-walk.ts';
@@ -39,8 +39,8 @@ interface Region {
   readonly schema: DataSchemaNode;
   /** True when the whole subtree may have changed; false for a leaf value or an entry's place. */
   readonly deep: boolean;
-  /** True when nodes were only added (or moved): no leafref target was removed. */
-  readonly monotone: boolean;
+  /** What happened in the region; `widen` when nodes may have come and gone (case switch, `when`). */
+  readonly kind: 'create' | 'delete' | 'modify' | 'move' | 'widen';
   /** The removed or replaced values of a schema node inside the region; undefined when unknown. */
   readonly oldValues: ((node: DataSchemaNode) => readonly YangValue[]) | undefined;
 }
@@ -81,6 +81,33 @@ const valuesIn = (tree: SchemaTree, slot: Slot, schema: DataSchemaNode, target: 
   return out;
 };
 
+/** True when the node read is on the target side of a children check (not in its `when`s). */
+const readsTarget = (dependency: Dependency, check: ChildrenCheck): boolean =>
+  check.kind === 'unique' ||
+  dependency.read === check.target ||
+  (check.target.kind === 'choice' && caseChainOf(dependency.read).some((caseNode) => caseNode.parent === check.target));
+
+/**
+ * Whether a change of this kind to what `dependency` reads can break its check: creations cannot
+ * break a leafref, a mandatory node or min-elements; deletions cannot break unique or max-elements;
+ * moves break none of these.
+ */
+const canBreak = (dependency: Dependency, kind: Region['kind']): boolean => {
+  const { check } = dependency;
+  if (dependency.target) return kind !== 'create' && kind !== 'move';
+  if (check.kind !== 'mandatory' && check.kind !== 'min-max' && check.kind !== 'unique') return true;
+  if (kind === 'modify' || kind === 'widen' || !readsTarget(dependency, check)) return true;
+  if (kind === 'move') return false;
+  switch (check.kind) {
+    case 'mandatory':
+      return kind === 'delete';
+    case 'unique':
+      return kind === 'create';
+    case 'min-max':
+      return kind === 'delete' ? check.target.minElements > 0 : check.target.maxElements !== undefined;
+  }
+};
+
 const canBeImplicit = (tree: SchemaTree, node: DataSchemaNode): boolean =>
   (node.kind === 'container' && node.presence === undefined) ||
   (node.kind === 'leaf' && leafDefault(tree, node) !== undefined) ||
@@ -106,7 +133,7 @@ class ChangeValidation {
   }
 
   #enqueue(region: Region): void {
-    const key = `${region.deep} ${region.monotone} ${region.oldValues !== undefined} ${pathText(region.path)}`;
+    const key = `${region.deep} ${region.kind} ${region.oldValues !== undefined} ${pathText(region.path)}`;
     if (this.#queued.has(key)) return;
     this.#queued.add(key);
     this.#queue.push(region);
@@ -140,7 +167,7 @@ class ChangeValidation {
       path,
       schema,
       deep: !entryPlace && (change.kind !== 'modify' || wholeSlot),
-      monotone: change.kind === 'create' || entryPlace,
+      kind: change.kind,
       oldValues:
         change.kind === 'delete' || change.kind === 'modify'
           ? (target) => valuesIn(this.schema, change.old, schema, target)
@@ -182,7 +209,7 @@ class ChangeValidation {
         const member = table.nodes[slot] as DataSchemaNode;
         for (const node of this.#navigator.slotNodes(parent, slot)) this.validator.validateSubtree(node);
         const regionPath = [...parentPath, { schema: member }];
-        this.#enqueue({ path: regionPath, schema: member, deep: true, monotone: false, oldValues: undefined });
+        this.#enqueue({ path: regionPath, schema: member, deep: true, kind: 'widen', oldValues: undefined });
       }
     }
   }
@@ -195,7 +222,7 @@ class ChangeValidation {
         ? this.index.subtreeDependencies(region.schema)
         : this.index.dependenciesOf(region.schema);
       for (const dependency of dependencies) {
-        if (dependency.target && region.monotone) continue;
+        if (!canBreak(dependency, region.kind)) continue;
         const anchorIndex =
           dependency.anchor === this.schema ? -1 : region.path.findIndex((step) => step.schema === dependency.anchor);
         // An anchor below the region: those instances are inside it and were validated with it.
@@ -234,10 +261,13 @@ class ChangeValidation {
         this.#forEach(baseNode, dataChainBelow(this.schema, anchor, parent), (node) => this.#whenAt(check, node));
         return;
       }
-      default:
-        this.#forEach(baseNode, dataChainBelow(this.schema, anchor, check.node), (node) => {
+      default: {
+        const chain = dataChainBelow(this.schema, anchor, check.node);
+        const visit = (node: AccessibleNode): void => {
           if (matches(node)) this.validator.runNodeCheck(check, node);
-        });
+        };
+        this.#forEach(baseNode, chain, visit, values === undefined ? undefined : this.#holdsOneOf(check.node, values));
+      }
     }
   }
 
@@ -252,12 +282,17 @@ class ChangeValidation {
     }
     if (parent.inner.slots[index] === undefined && canBeImplicit(this.schema, check.node)) {
       const path = [...instancePathOf(parent), { schema: check.node }];
-      this.#enqueue({ path, schema: check.node, deep: true, monotone: false, oldValues: undefined });
+      this.#enqueue({ path, schema: check.node, deep: true, kind: 'widen', oldValues: undefined });
     }
   }
 
   /** Calls `visit` on every instance reached from `node` along `chain` (list entries one at a time). */
-  #forEach(node: AccessibleNode, chain: readonly DataSchemaNode[], visit: (node: AccessibleNode) => void): void {
+  #forEach(
+    node: AccessibleNode,
+    chain: readonly DataSchemaNode[],
+    visit: (node: AccessibleNode) => void,
+    prefilter?: (entry: InstanceNode) => boolean,
+  ): void {
     const [first, ...rest] = chain;
     if (first === undefined) {
       visit(node);
@@ -268,14 +303,40 @@ class ChangeValidation {
     if (index === undefined) return;
     const stored = node.inner.slots[index];
     if (first.kind === 'list' && stored !== undefined) {
+      // A value filter on a leaf of the entries is applied before any navigator node is made.
+      const filter = rest.length === 1 ? prefilter : undefined;
       for (const [key, entry] of (stored as ListInstance).entries) {
+        if (filter !== undefined && !filter(entry)) continue;
         const entryNode = this.#navigator.entryNode(node, index, entry, key);
-        this.#forEach(entryNode, rest, visit);
+        this.#forEach(entryNode, rest, visit, prefilter);
         this.#navigator.release(entryNode);
       }
       return;
     }
-    for (const child of this.#navigator.slotNodes(node, index)) this.#forEach(child, rest, visit);
+    for (const child of this.#navigator.slotNodes(node, index)) this.#forEach(child, rest, visit, prefilter);
+  }
+
+  /** Whether an entry's `leaf` (stored, else its default) holds one of `values`. */
+  #holdsOneOf(leaf: DataSchemaNode, values: readonly YangValue[]): (entry: InstanceNode) => boolean {
+    const fallback: readonly YangValue[] =
+      leaf.kind === 'leaf'
+        ? [leafDefault(this.schema, leaf)].filter((value) => value !== undefined)
+        : leaf.kind === 'leaf-list'
+          ? leafListDefaults(this.schema, leaf)
+          : [];
+    let index: number | undefined;
+    return (entry) => {
+      index ??= slotTableOf(entry.schema).indexOf.get(leaf);
+      if (index === undefined) return true;
+      const stored = entry.slots[index];
+      const held: readonly YangValue[] =
+        stored === undefined
+          ? fallback
+          : leaf.kind === 'leaf-list'
+            ? (stored as LeafListValues)
+            : [stored as YangValue];
+      return held.some((value) => values.some((wanted) => yangValuesEqual(value, wanted)));
+    };
   }
 
   /** Checks whose reads cannot be bounded run on all their instances. */

@@ -135,7 +135,25 @@ export class Validator {
         continue;
       }
       if (child.kind === 'leaf-list' && stored !== undefined && child.config) this.checkDistinct(node, child);
+      if (child.kind !== 'container' && child.kind !== 'list' && !this.catalogue.hasNodeChecks(child)) {
+        // Without checks of their own, terminals need no navigator nodes; defaults are valid values.
+        if (stored !== undefined) this.#checkTerminal(node, child, stored);
+        continue;
+      }
       for (const childNode of this.navigator.slotNodes(node, index)) this.validateSubtree(childNode);
+    }
+  }
+
+  /** Checks the stored values of a leaf or leaf-list against its type. @see RFC 7950 §9 */
+  #checkTerminal(parent: AccessibleNode, schema: DataSchemaNode, stored: unknown): void {
+    if (schema.kind !== 'leaf' && schema.kind !== 'leaf-list') return;
+    const context = jsonValueContext(this.schema, schema.module);
+    const values = schema.kind === 'leaf' ? [stored as YangValue] : (stored as LeafListValues);
+    for (const value of values) {
+      const failure = checkValue(schema.type, value, context);
+      if (failure === undefined) continue;
+      const step = schema.kind === 'leaf' ? { schema } : { schema, value };
+      this.report(typeError([...instancePathOf(parent), step], failure));
     }
   }
 
@@ -190,7 +208,12 @@ export class Validator {
         return;
       }
     }
-    if (node.key !== undefined && entryKeyOf(entry.schema, keyValuesOf(entry)) !== node.key) {
+    const single = keys.length === 1 && typeof entry.slots[0] === 'string' && keys[0]?.type.base === 'string';
+    if (
+      single
+        ? entry.slots[0] !== node.key
+        : node.key !== undefined && entryKeyOf(entry.schema, keyValuesOf(entry)) !== node.key
+    ) {
       this.report(
         structureError(instancePathOf(node), `the keys of this ${entry.schema.name} entry disagree with its place`),
       );

@@ -1,0 +1,140 @@
+/**
+ * @module data/bench-validate
+ * Benchmark (not a test): validation of N entries of the benchmark model's list, full and after a
+ * one-entry edit (incremental), on the model as it is and with constraints added by a second
+ * module (a leafref from every entry to the list's key, a `must` per entry, a `unique`, a
+ * max-elements). Run: `node --expose-gc src/data/bench-validate.ts [entries]`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ContainerNode, LeafNode, ListNode, SchemaTree } from '../yang/index.ts';
+import type { DataDiff } from './diff.ts';
+import { diffTrees } from './diff-trees.ts';
+import type { DataTree } from './instance-node.ts';
+import type { InstancePath } from './instance-path.ts';
+import { updateAt } from './instance-path.ts';
+import { decodeJson } from './json-decode.ts';
+import { testSchema } from './test-schema.ts';
+import { validateChange, validateTree } from './validation/index.ts';
+
+/** Writes one line of the report to standard output. */
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+const count = Number(process.argv[2] ?? 100_000);
+const BENCH = readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8');
+const CONSTRAINTS = `module bench-constraints {
+  yang-version 1.1;
+  namespace "urn:example:bench-constraints";
+  prefix bc;
+  import bench { prefix b; }
+  augment "/b:bench/b:entry" {
+    leaf peer {
+      type leafref { path "/b:bench/b:entry/b:name"; }
+      must ". != ../b:name" { error-message "an entry cannot be its own peer"; }
+    }
+    leaf ceiling { type uint32; must ". >= ../b:value"; }
+  }
+  deviation "/b:bench/b:entry" { deviate add { unique "b:description"; max-elements 2000000; } }
+}`;
+
+const document = (withConstraints: boolean) => ({
+  'bench:bench': {
+    label: 'benchmark',
+    entry: Array.from({ length: count }, (_, index) => ({
+      name: `entry-${index}`,
+      value: index,
+      enabled: index % 2 === 0,
+      description: `the entry number ${index}`,
+      details: { counter: index * 7, note: `note ${index}` },
+      ...(withConstraints
+        ? { 'bench-constraints:peer': `entry-${(index + 1) % count}`, 'bench-constraints:ceiling': index + 10 }
+        : {}),
+    })),
+  },
+});
+
+/** Median wall-clock and CPU times of `runs` runs (CPU time is steadier on a shared machine). */
+const median = (runs: number, job: () => void): readonly [number, number] => {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let round = 0; round < runs; round++) {
+    const usage = process.cpuUsage();
+    const start = performance.now();
+    job();
+    wall.push(performance.now() - start);
+    const spent = process.cpuUsage(usage);
+    cpu.push((spent.user + spent.system) / 1000);
+  }
+  const middle = (list: number[]): number => [...list].sort((a, b) => a - b)[Math.floor(runs / 2)] as number;
+  return [middle(wall), middle(cpu)];
+};
+
+const figure = (ms: number): string => ms.toFixed(ms < 10 ? 2 : 0).padStart(9);
+const row = (name: string, [wall, cpu]: readonly [number, number]): string =>
+  `  ${name.padEnd(60)} ${figure(wall)} ms wall ${figure(cpu)} ms CPU`;
+
+const leafOf = (list: ListNode, name: string): LeafNode => list.dataChildIndex.get(name) as LeafNode;
+
+/** Times the full validation, then one-entry edits validated incrementally. */
+const measure = (schema: SchemaTree, tree: DataTree, title: string): void => {
+  print(`${title}: ${count} entries`);
+  let errors = validateTree(tree).length;
+  print(
+    row(
+      `validateTree (errors: ${errors})`,
+      median(3, () => validateTree(tree)),
+    ),
+  );
+  const bench = schema.dataChildIndex.get('bench:bench') as ContainerNode;
+  const entry = bench.dataChildIndex.get('bench:entry') as ListNode;
+  const at = (key: string, leaf: LeafNode): InstancePath => [
+    { schema: bench },
+    { schema: entry, keys: [key] },
+    { schema: leaf },
+  ];
+  const middle = `entry-${Math.floor(count / 2)}`;
+  const edits: [string, InstancePath, (current: unknown) => unknown][] = [
+    ['value of one entry', at(middle, leafOf(entry, 'value')), (current) => (current as number) + 1],
+    ['description of one entry (unique)', at(middle, leafOf(entry, 'description')), () => 'changed text'],
+  ];
+  const peer = entry.dataChildIndex.get('bench-constraints:peer') as LeafNode | undefined;
+  if (peer !== undefined) {
+    edits.push(['peer of one entry (leafref by key)', at(middle, peer), () => 'entry-7']);
+    edits.push(['value of one entry above its ceiling', at(middle, leafOf(entry, 'value')), () => 4_000_000_000]);
+  }
+  for (const [name, path, change] of edits) {
+    const after = updateAt(tree, path, change as never);
+    let diff: DataDiff = { changes: [] };
+    const diffTime = median(7, () => {
+      diff = diffTrees(tree, after);
+    });
+    errors = validateChange(tree, after, diff).length;
+    print(row(`edit ${name}: diffTrees`, diffTime));
+    print(
+      row(
+        `edit ${name}: validateChange (errors: ${errors})`,
+        median(7, () => validateChange(tree, after, diff)),
+      ),
+    );
+  }
+  const removed = updateAt(tree, [{ schema: bench }, { schema: entry, keys: [middle] }], () => undefined);
+  const removal = diffTrees(tree, removed);
+  errors = validateChange(tree, removed, removal).length;
+  print(
+    row(
+      `delete one entry: validateChange (errors: ${errors})`,
+      median(5, () => validateChange(tree, removed, removal)),
+    ),
+  );
+};
+
+const plainSchema = testSchema([BENCH]);
+measure(plainSchema, decodeJson(plainSchema, document(false), { schema: plainSchema, config: true }), 'bench.yang');
+const constrainedSchema = testSchema([BENCH, CONSTRAINTS]);
+measure(
+  constrainedSchema,
+  decodeJson(constrainedSchema, document(true), { schema: constrainedSchema, config: true }),
+  'bench.yang + leafref, must, unique, max-elements',
+);
