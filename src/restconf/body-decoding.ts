@@ -59,10 +59,35 @@ export const decodeChildren = <S extends InnerSchemaNode>(
 };
 
 /**
- * The target's instance in `decoded` (its parent's decoded children), which must hold the target
- * node and nothing else; an empty non-presence container counts as given.
+ * The local names of the top-level members of a body (JSON) or of its first element (XML):
+ * what tells an empty non-presence container, which decodes to nothing, from a missing one.
  */
-export const targetSlot = (decoded: InstanceNode, node: DataSchemaNode, path: InstancePath): Slot => {
+export const topLevelNames = (body: RequestBody | undefined): readonly string[] => {
+  if (body === undefined) return [];
+  if (body.encoding === 'xml') {
+    const name = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w.-]+:)?([\w.-]+)/.exec(body.text)?.[1];
+    return name === undefined ? [] : [name];
+  }
+  try {
+    const json: unknown = JSON.parse(body.text);
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return [];
+    return Object.keys(json).map((member) => member.slice(member.indexOf(':') + 1));
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The target's instance in `decoded` (its parent's decoded children), which must hold the target
+ * node and nothing else. `given` names the body's top-level members: an empty non-presence
+ * container decodes to nothing, and counts as given when its name is there.
+ */
+export const targetSlot = (
+  decoded: InstanceNode,
+  node: DataSchemaNode,
+  path: InstancePath,
+  given: readonly string[] = [],
+): Slot => {
   const here = formatInstancePath(path);
   for (const [child] of childrenOf(decoded)) {
     if (child !== node)
@@ -74,7 +99,7 @@ export const targetSlot = (decoded: InstanceNode, node: DataSchemaNode, path: In
       );
   }
   const value = getChild(decoded, node);
-  if (value === undefined && node.kind !== 'container')
+  if (value === undefined && (node.kind !== 'container' || !given.includes(node.name)))
     throw new InvalidValueError(`the value must hold the target ${node.kind} ${node.name}`, { path: here });
   return value as Slot;
 };

@@ -24,7 +24,7 @@ import { applyEdit, childrenOf, formatInstancePath, getChild, keyValuesOf } from
 import { InvalidValueError, ResourceNotFoundError } from '../errors/index.ts';
 import type { CommitNote, EditContext } from '../management/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
-import { decodeChildren, decodeDatastoreBody, targetSlot } from './body-decoding.ts';
+import { decodeChildren, decodeDatastoreBody, targetSlot, topLevelNames } from './body-decoding.ts';
 import { evaluatePreconditions } from './conditional-request.ts';
 import { isCollection } from './data-read.ts';
 import { formatApiPath } from './format-api-path.ts';

@@ -19,7 +19,7 @@ import {
 } from '../errors/index.ts';
 import { httpStatusOf } from '../http/index.ts';
 import type { SchemaParent, SchemaTree, YangValue } from '../yang/index.ts';
-import { targetSlot } from './body-decoding.ts';
+import { targetSlot, topLevelNames } from './body-decoding.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
 import { checkWritePreconditions, noteOf, schemaOfPath } from './data-write.ts';
 import { exists, isStored } from './instance-existence.ts';
@@ -69,7 +69,11 @@ const decodeValue = (value: RawPatchValue, path: InstancePath, schema: SchemaTre
   const options = { schema, config: true, path: parentPath, qualifiedTop: false };
   const decoded =
     value.encoding === 'json' ? decodeJson(parent, value.json, options) : decodeXml(parent, value.text, options);
-  return targetSlot(decoded, (path.at(-1) as InstancePathStep).schema, path);
+  const given =
+    value.encoding === 'json'
+      ? topLevelNames({ encoding: 'json', text: JSON.stringify(value.json) })
+      : topLevelNames({ encoding: 'xml', text: value.text });
+  return targetSlot(decoded, (path.at(-1) as InstancePathStep).schema, path, given);
 };
 
 const placementOf = (edit: PatchEdit, pointPath: InstancePath | undefined): EditPlacement | undefined => {

@@ -5,7 +5,7 @@
  * example-ops fixtures plus the shipped infrastructure modules, and one local account
  * (`admin`/`admin-secret`) hashed by src/auth. Also a request helper and a curl runner.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,7 @@ export const TEST_MODULES: readonly string[] = [
   'ietf-restconf',
   'ietf-yang-patch',
   'ietf-netconf-with-defaults',
+  't-restconf',
 ];
 
 export const USER = 'admin';
@@ -60,7 +61,7 @@ let compiled: { schema: SchemaTree; modules: readonly LoadedModule[] } | undefin
 export const testSchema = (): { schema: SchemaTree; modules: readonly LoadedModule[] } => {
   if (compiled === undefined) {
     const result = loadSchema({
-      searchDirs: [join(ROOT, 'test/fixtures/yang'), join(ROOT, 'models')],
+      searchDirs: [join(import.meta.dirname, 'yang'), join(ROOT, 'test/fixtures/yang'), join(ROOT, 'models')],
       modules: [...TEST_MODULES],
     });
     const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
@@ -71,7 +72,7 @@ export const testSchema = (): { schema: SchemaTree; modules: readonly LoadedModu
   return compiled;
 };
 
-/** The RFC 8040 jukebox fixture without its state counters: what the datastore starts with. */
+/** The RFC 8040 jukebox fixture without its state counters, and some settings: what the datastore starts with. */
 export const JUKEBOX_CONFIG = (): Record<string, unknown> => {
   const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/data/example-jukebox.json'), 'utf8')) as {
     'example-jukebox:jukebox': { library: Record<string, unknown> };
@@ -80,7 +81,7 @@ export const JUKEBOX_CONFIG = (): Record<string, unknown> => {
   delete library['artist-count'];
   delete library['album-count'];
   delete library['song-count'];
-  return fixture;
+  return { ...fixture, 't-restconf:settings': { name: 'lab', tags: ['a', 'b'], pair: [{ a: 'x', b: 1 }] } };
 };
 
 /** Options of a request to the test server. */
@@ -161,6 +162,8 @@ export const startRestconfServer = async (
         headers: {
           ...(options.anonymous === true ? {} : { Authorization: AUTHORIZATION }),
           ...(type === undefined ? {} : { 'Content-Type': type }),
+          // Node's client sends a GET or DELETE body without framing unless the length is given.
+          ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
           ...(options.accept === undefined ? {} : { Accept: options.accept }),
           ...options.headers,
         },
@@ -199,14 +202,22 @@ export interface CurlResult {
   readonly body: string;
 }
 
-/** Runs curl with `args` against the test server (credentials and -k added) and parses its output. */
-export const curl = (args: readonly string[]): CurlResult => {
-  const result = spawnSync('curl', ['-sk', '-i', '-u', `${USER}:${PASSWORD}`, ...args], {
-    encoding: 'utf8',
-    timeout: 20_000,
+/**
+ * Runs curl with `args` against the test server (credentials and -k added) and parses its
+ * output. Asynchronous: the server runs in this process and must go on answering.
+ */
+export const curl = async (args: readonly string[]): Promise<CurlResult> => {
+  const text = await new Promise<string>((resolve, reject) => {
+    execFile(
+      'curl',
+      ['-sk', '-i', '-u', `${USER}:${PASSWORD}`, ...args],
+      { encoding: 'utf8', timeout: 20_000 },
+      (error, stdout, stderr) => {
+        if (error !== null) reject(new Error(`curl failed: ${error.message} ${stderr}`));
+        else resolve(stdout);
+      },
+    );
   });
-  if (result.status !== 0) throw new Error(`curl failed (${result.status}): ${result.stderr}`);
-  const text = result.stdout;
   const split = text.indexOf('\r\n\r\n');
   const head = split < 0 ? text : text.slice(0, split);
   const body = split < 0 ? '' : text.slice(split + 4);
