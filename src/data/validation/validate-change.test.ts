@@ -8,10 +8,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SeededRandom } from '../../util/persistent/seeded-random.test-support.ts';
+import { diffTrees } from '../diff-trees.ts';
 import type { DataTree } from '../instance-node.ts';
 import { decodeJson } from '../json-decode.ts';
 import { testSchema } from '../test-schema.ts';
-import { CONSTRAINTS_MODULE, validateBoth } from './validate.test-support.ts';
+import { CONSTRAINTS_MODULE, errorLines, validateBoth } from './validate.test-support.ts';
+import { validateChangeCounting } from './validate-change.ts';
 import { validateTree } from './validate-tree.ts';
 
 const schema = testSchema([CONSTRAINTS_MODULE]);
@@ -153,5 +155,148 @@ describe('validateChange agrees with validateTree', () => {
       }
     }
     assert.ok(compared >= 300, `only ${compared} edits of valid documents compared`);
+  });
+});
+
+describe('validateChange re-checks what a change can affect', () => {
+  const BASE = {
+    'v:top': {
+      name: 'abc',
+      ref: 'i1',
+      items: {
+        item: [
+          { id: 'i1', label: 'L1', size: 3 },
+          { id: 'i2', label: 'L2' },
+        ],
+      },
+      users: [{ first: 'a', last: 'b', group: 'g1' }],
+    },
+    'v:groups': { group: [{ name: 'g1' }, { name: 'g2' }] },
+  };
+  const edit = (change: (top: Json, groups: Json) => void): Json => {
+    const copy = JSON.parse(JSON.stringify(BASE)) as { 'v:top': Json; 'v:groups': Json };
+    change(copy['v:top'], copy['v:groups']);
+    return copy;
+  };
+  const cases: { name: string; before: Json; after: Json; expected: string[] }[] = [
+    {
+      name: 'a change that switches the case brings the other case under its constraints',
+      before: { 'v:top': { name: 'abc', c1a: 3 } },
+      after: { 'v:top': { name: 'abc', c2a: 'q' } },
+      expected: ['CONSTRAINT_VIOLATION too-few-elements /v:top/c2l'],
+    },
+    {
+      name: 'a when turning true makes an implicit container (and its must) appear',
+      before: { 'v:top': { mode: 'slow' } },
+      after: { 'v:top': { mode: 'fast' } },
+      expected: ['CONSTRAINT_VIOLATION name-needed /v:top/np'],
+    },
+    {
+      name: 'deleting a leafref target breaks the reference that holds its value',
+      before: BASE,
+      after: edit((top) => {
+        (top.items as { item: Json[] }).item.shift();
+      }),
+      expected: ['DATA_MISSING instance-required /v:top/ref'],
+    },
+    {
+      name: 'deleting the target of an absolute leafref',
+      before: BASE,
+      after: edit((_top, groups) => {
+        groups.group = [{ name: 'g2' }];
+      }),
+      expected: ["DATA_MISSING instance-required /v:top/users[first='a'][last='b']/group"],
+    },
+    {
+      name: 'modifying one entry breaks unique',
+      before: BASE,
+      after: edit((top) => {
+        ((top.items as { item: Json[] }).item[1] as Json).label = 'L1';
+      }),
+      expected: ["CONSTRAINT_VIOLATION data-not-unique /v:top/items/item[id='i2']"],
+    },
+    {
+      name: 'changing a leaf a must of another node reads',
+      before: BASE,
+      after: edit((top) => {
+        top.limit = 2;
+      }),
+      expected: ["CONSTRAINT_VIOLATION size-limit /v:top/items/item[id='i1']/size"],
+    },
+    {
+      name: 'deleting the leaf a default stands in for',
+      before: edit((top) => {
+        top.limit = 9;
+        ((top.items as { item: Json[] }).item[0] as Json).size = 8;
+      }),
+      after: edit((top) => {
+        ((top.items as { item: Json[] }).item[0] as Json).size = 8;
+      }),
+      expected: ["CONSTRAINT_VIOLATION size-limit /v:top/items/item[id='i1']/size"],
+    },
+  ];
+  for (const testCase of cases) {
+    it(testCase.name, () => {
+      const before = decode(testCase.before);
+      assert.deepEqual(validateTree(before), [], 'the first tree is valid');
+      const errors = validateBoth(decode(testCase.after), [before]);
+      assert.deepEqual(
+        errors.map((error) => `${error.code} ${error.appTag ?? '-'} ${error.path}`).sort(),
+        testCase.expected,
+      );
+    });
+  }
+});
+
+describe('validateChange is incremental', () => {
+  const LIST_MODULE = `module w {
+    yang-version 1.1;
+    namespace "urn:w";
+    prefix w;
+    container c {
+      list e {
+        key name;
+        max-elements 100000;
+        leaf name { type string; }
+        leaf value { type uint32; }
+        leaf ceiling { type uint32; must ". >= ../value"; }
+        leaf peer { type leafref { path "/w:c/w:e/w:name"; } }
+      }
+      leaf total { type uint32; must ". >= count(../e)"; }
+    }
+  }`;
+  const listSchema = testSchema([LIST_MODULE]);
+  const size = 5000;
+  const document = (change: (entries: Json[]) => void = () => {}): DataTree => {
+    const entries: Json[] = Array.from({ length: size }, (_, index) => ({
+      name: `e${index}`,
+      value: index,
+      ceiling: index + 1,
+      peer: `e${(index + 1) % size}`,
+    }));
+    change(entries);
+    return decodeJson(listSchema, { 'w:c': { e: entries, total: size } }, { schema: listSchema, config: true });
+  };
+  const before = document();
+  const run = (after: DataTree) => {
+    const result = validateChangeCounting(before, after, diffTrees(before, after));
+    assert.deepEqual(errorLines(result.errors), errorLines(validateTree(after)));
+    return result;
+  };
+
+  it('a leaf of one entry: the checks of that entry only', () => {
+    const result = run(document((entries) => Object.assign(entries[10] as Json, { value: 99 })));
+    assert.equal(result.errors.length, 1);
+    assert.ok(result.checksRun <= 3, `${result.checksRun} checks ran`);
+  });
+  it('a leafref of one entry: one keyed lookup', () => {
+    const result = run(document((entries) => Object.assign(entries[10] as Json, { peer: 'e4000' })));
+    assert.deepEqual(result.errors, []);
+    assert.ok(result.checksRun <= 3, `${result.checksRun} checks ran`);
+  });
+  it('deleting one entry: the reference to it, the count over the list, max-elements not', () => {
+    const result = run(document((entries) => entries.splice(20, 1)));
+    assert.equal(result.errors.length, 1);
+    assert.ok(result.checksRun <= 4, `${result.checksRun} checks ran`);
   });
 });

@@ -353,6 +353,21 @@ const pathText = (path: InstancePath): string =>
     )
     .join('/');
 
+/** The errors of {@link validateChange} and how many checks it ran (for tests of its incrementality). */
+export const validateChangeCounting = (
+  before: DataTree,
+  after: DataTree,
+  diff: DataDiff,
+  options: ValidationOptions = {},
+): { readonly errors: ManagementError[]; readonly checksRun: number } => {
+  if (diff.changes.length === 0) return { errors: [], checksRun: 0 };
+  const run = new ChangeValidation(before, after, options);
+  for (const change of diff.changes) run.change(change);
+  run.drain();
+  run.globals();
+  return { errors: run.validator.errors, checksRun: run.validator.checksRun };
+};
+
 /**
  * Every violation that the change from `before` to `after` can cause: the same verdicts as
  * `validateTree(after)` whenever `before` is valid. @see RFC 7950 §8.3.3
@@ -362,11 +377,4 @@ export const validateChange = (
   after: DataTree,
   diff: DataDiff,
   options: ValidationOptions = {},
-): ManagementError[] => {
-  if (diff.changes.length === 0) return [];
-  const run = new ChangeValidation(before, after, options);
-  for (const change of diff.changes) run.change(change);
-  run.drain();
-  run.globals();
-  return run.validator.errors;
-};
+): ManagementError[] => validateChangeCounting(before, after, diff, options).errors;

@@ -48,6 +48,8 @@ export class Validator {
   /** True for a configuration tree: state nodes are errors and every expression sees config only. */
   readonly configOnly: boolean;
   readonly errors: ManagementError[] = [];
+  /** How many node and children checks ran (`when`, `must`, references, mandatory, min/max, unique). */
+  checksRun = 0;
   /** In an incremental run, the (check, instance) pairs already run. */
   readonly #done: Set<string> | undefined;
 
@@ -223,6 +225,7 @@ export class Validator {
   /** Runs one node check on one instance. */
   runNodeCheck(check: NodeCheck, node: AccessibleNode): void {
     if (!this.firstTime(() => `${check.id} ${pathKey(node)}`)) return;
+    this.checksRun++;
     switch (check.kind) {
       case 'when':
         if (!node.implicit && !this.whenHolds(node, check.conditions)) {
@@ -264,6 +267,7 @@ export class Validator {
   runChildrenCheck(check: ChildrenCheck, node: AccessibleNode): void {
     if (this.configOnly && !check.target.config) return;
     if (!this.firstTime(() => `${check.id} ${pathKey(node)}`)) return;
+    this.checksRun++;
     runChildrenCheck(this, check, node);
   }
 }
