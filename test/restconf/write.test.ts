@@ -393,7 +393,7 @@ describe('RESTCONF writes', () => {
   describe('conditional requests (RFC 9110 §13)', () => {
     it('If-None-Match with the current ETag is 304 without a body', async () => {
       const first = await server.request('GET', WASTING_LIGHT);
-      const etag = first.headers.etag ?? '';
+      const etag = String(first.headers.etag);
       const again = await server.request('GET', WASTING_LIGHT, { headers: { 'If-None-Match': etag } });
       assert.equal(again.status, 304);
       assert.equal(again.body, '');
@@ -433,7 +433,7 @@ describe('RESTCONF writes', () => {
       assert.deepEqual(await get(`${WASTING_LIGHT}/year`), { 'example-jukebox:year': 2011 });
     });
     it('If-Match with the current ETag proceeds', async () => {
-      const etag = (await server.request('GET', `${WASTING_LIGHT}/year`)).headers.etag ?? '';
+      const etag = String((await server.request('GET', `${WASTING_LIGHT}/year`)).headers.etag);
       const response = await server.request('PUT', `${WASTING_LIGHT}/year`, {
         body: { 'example-jukebox:year': 2020 },
         headers: { 'If-Match': etag },
