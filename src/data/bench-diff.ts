@@ -1,8 +1,9 @@
 /**
  * @module data/bench-diff
  * Benchmark (not a test): diffs on the benchmark model's list of N entries — diff after a one-leaf change
- * and after a one-entry insertion, apply, reverse + apply (a rollback), encode and decode of the diff, and
- * for reference a diff of two trees decoded apart (nothing shared, every entry compared).
+ * and after a one-entry insertion, apply, reverse + apply (a rollback), encode and decode of the diff; a
+ * large change (N/10 entries added: diff, encode, decode, apply); and for reference a diff of two trees
+ * decoded apart (nothing shared, every entry compared).
  * Run: `node src/data/bench-diff.ts [entries]`.
  */
 import { readFileSync } from 'node:fs';
@@ -81,10 +82,24 @@ const rows: [string, number][] = [
   ['decode diff', median(21, () => decodeDiff(text, schema))],
   ['instancesEqual, after rollback', median(21, () => instancesEqual(applyDiff(changed, reverse), before))],
 ];
+const tenth = Math.floor(count / 10);
+let grown = (resolveInstancePath(before, listPath) as ListInstance).entries;
+for (let index = 0; index < tenth; index++)
+  grown = grown.append(`added-${index}`, entryWithKeys(entry, [`added-${index}`]));
+const larger = updateAt(before, listPath, () => ({ schema: entry, entries: grown }));
+const big = diffTrees(before, larger);
+const bigText = encodeDiff(big, schema);
+const bigDecoded = decodeDiff(bigText, schema);
+rows.push(
+  [`diff, ${tenth} entries added (per entry)`, median(5, () => diffTrees(before, larger)) / tenth],
+  ['encode that diff (per entry)', median(5, () => encodeDiff(big, schema)) / tenth],
+  ['decode that diff (per entry)', median(5, () => decodeDiff(bigText, schema)) / tenth],
+  ['apply the decoded diff (per entry)', median(5, () => applyDiff(before, bigDecoded)) / tenth],
+);
 const apart = decodeJson(schema, plain(), { schema, config: true });
 const apartChanged = updateAt(apart, leafPath, () => 1);
 rows.push(['diff, trees decoded apart (reference)', median(3, () => diffTrees(before, apartChanged))]);
 
 print(`${count} entries; diff after one leaf: ${diff.changes.length} change, ${text.length} bytes of JSON`);
-for (const [name, ms] of rows) print(`${name.padEnd(40)} ${ms.toFixed(3).padStart(10)} ms`);
+for (const [name, ms] of rows) print(`${name.padEnd(42)} ${ms.toFixed(3).padStart(10)} ms`);
 print(`(list size check: ${(resolveInstancePath(before, listPath) as ListInstance).entries.size} entries)`);
