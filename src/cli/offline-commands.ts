@@ -42,7 +42,7 @@ const attribution = (flags: OfflineFlags): CommitAttribution => ({
 
 /** Opens the datastore of a stopped server, runs `work`, closes it; prints errors and sets the exit code. */
 const withDatastore = async (flags: OfflineFlags, work: (datastore: Datastore) => Promise<void>): Promise<void> => {
-  const dataDir = resolve(process.env.IDCONF_DATA_DIR ?? flags.dataDir);
+  const dataDir = resolve(flags.dataDir);
   let unlock: (() => void) | undefined;
   let datastore: Datastore | undefined;
   try {
@@ -71,7 +71,11 @@ const exportText = (root: DataTree, file: string): string =>
 
 const commonOptions = (command: Command): Command =>
   command
-    .option('--data-dir <dir>', 'the stopped server’s data directory (or IDCONF_DATA_DIR)', DEFAULT_DATA_DIR)
+    .option(
+      '--data-dir <dir>',
+      'the stopped server’s data directory (env IDCONF_DATA_DIR)',
+      process.env.IDCONF_DATA_DIR || DEFAULT_DATA_DIR,
+    )
     .option('--yang-dir <dir>', 'extra module directory the server runs with (repeatable)', collect, []);
 
 const changeOptions = (command: Command): Command =>
