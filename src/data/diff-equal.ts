@@ -58,18 +58,32 @@ export const anydataEqual = (left: AnydataValue, right: AnydataValue): boolean =
 export const canonicalValues = (schema: LeafListNode, values: LeafListValues): string[] =>
   values.map((value) => toCanonical(schema.type, value));
 
+/**
+ * Leaf-lists are equal when their values have the same canonical forms (as their paths name them), in the
+ * same order for `ordered-by user`, as multisets otherwise.
+ */
 const leafListsEqual = (schema: LeafListNode, left: LeafListValues, right: LeafListValues): boolean => {
   if (left.length !== right.length) return false;
-  if (schema.orderedBy === 'user')
-    return left.every((value, index) => yangValuesEqual(value, right[index] as YangValue));
-  const sortedLeft = canonicalValues(schema, left).sort();
-  const sortedRight = canonicalValues(schema, right).sort();
-  return sortedLeft.every((text, index) => text === sortedRight[index]);
+  if (left.every((value, index) => yangValuesEqual(value, right[index] as YangValue))) return true;
+  const leftTexts = canonicalValues(schema, left);
+  const rightTexts = canonicalValues(schema, right);
+  if (schema.orderedBy !== 'user') {
+    leftTexts.sort();
+    rightTexts.sort();
+  }
+  return leftTexts.every((text, index) => text === rightTexts[index]);
 };
 
 const listsEqual = (left: ListInstance, right: ListInstance): boolean => {
   if (left.entries === right.entries) return true;
   if (left.entries.size !== right.entries.size) return false;
+  if (left.schema.keys.length === 0) {
+    // Keyless lists (state data) are sequences: their positional entry keys carry no meaning.
+    const rights = right.entries.values();
+    for (const entry of left.entries.values())
+      if (!instancesEqual(entry, rights.next().value as InstanceNode)) return false;
+    return true;
+  }
   const diff = left.entries.diff(right.entries, { order: left.schema.orderedBy === 'user' });
   if (diff.added.length > 0 || diff.removed.length > 0 || diff.moved.length > 0) return false;
   return diff.changed.every((key) =>

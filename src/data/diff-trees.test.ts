@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
 import { isEmptyDiff, reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { instancesEqual } from './diff-equal.ts';
@@ -13,8 +14,11 @@ import { DIFF_MODULE } from './diff-test-modules.ts';
 import { renderDiffText } from './diff-text.ts';
 import { diffTrees } from './diff-trees.ts';
 import type { DataTree } from './instance-node.ts';
-import { emptyDataTree } from './instance-node.ts';
+import { emptyDataTree, emptyInstance, setChild } from './instance-node.ts';
+import { updateAt } from './instance-path.ts';
 import { decodeJson } from './json-decode.ts';
+import { listInstanceFromEntries } from './list-instance.ts';
+import { slotChildByName } from './slot-table.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);
@@ -176,6 +180,23 @@ describe('diffTrees', () => {
       '~ /dt:state/rows [{"r":"a"}] -> [{"r":"a"},{"r":"b"}]',
       '~ /dt:state/seen ["a","a"] -> ["a"]',
     ]);
+  });
+
+  it('keyless lists compare as sequences, whatever their positional entry keys', () => {
+    const state = slotChildByName(schema, 'dt', 'state') as ContainerNode;
+    const rows = slotChildByName(state, 'dt', 'rows') as ListNode;
+    const r = slotChildByName(rows, 'dt', 'r') as LeafNode;
+    const row = (text: string) => setChild(emptyInstance(rows), r, text);
+    const withRows = (keys: string[]): DataTree =>
+      updateAt(emptyDataTree(schema), [{ schema: state }, { schema: rows }], () =>
+        listInstanceFromEntries(
+          rows,
+          keys.map((key, index) => [key, row(String(index))] as const),
+        ),
+      );
+    assert.ok(instancesEqual(withRows(['#0', '#2']), withRows(['#0', '#1'])));
+    assert.ok(!instancesEqual(withRows(['#0', '#2']), withRows(['#0'])));
+    assert.ok(isEmptyDiff(diffTrees(withRows(['#0', '#2']), withRows(['#0', '#1']))));
   });
 
   it('rejects instances of different schema nodes', () => {
