@@ -222,13 +222,30 @@ export const diffSequenceParts = <K, V>(
       usedOrders.add(change.old);
     } else if (change.kind === 'added') {
       const value = after.valueAt.get(change.value) as V;
-      updates.push({ key: change.key, order: change.value, old: undefined, value, added: true, moved: false, changed: false });
+      updates.push({
+        key: change.key,
+        order: change.value,
+        old: undefined,
+        value,
+        added: true,
+        moved: false,
+        changed: false,
+      });
       usedOrders.add(change.value);
     } else {
       const old = before.valueAt.get(change.old) as V;
       const value = after.valueAt.get(change.value) as V;
       const changed = !Object.is(old, value);
-      relocated.push({ key: change.key, order: change.value, from: change.old, old, value, added: false, moved: false, changed });
+      relocated.push({
+        key: change.key,
+        order: change.value,
+        from: change.old,
+        old,
+        value,
+        added: false,
+        moved: false,
+        changed,
+      });
       usedOrders.add(change.old);
       usedOrders.add(change.value);
     }
