@@ -8,7 +8,7 @@
  */
 import type { DataSchemaNode } from '../../src/data/index.ts';
 import { slotTableOf } from '../../src/data/index.ts';
-import { SeededRandom } from '../../src/util/persistent/seeded-random.test-support.ts';
+import { SeededRandom } from '../../src/data/validation/validate.test-support.ts';
 import type { ContainerNode, ListNode, SchemaTree, TypeSpec } from '../../src/yang/index.ts';
 
 type Json = null | boolean | number | string | Json[] | { [member: string]: Json };

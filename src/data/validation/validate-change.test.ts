@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../../util/persistent/seeded-random.test-support.ts';
+
 import { diffTrees } from '../diff-trees.ts';
 import type { DataTree } from '../instance-node.ts';
 import { decodeJson } from '../json-decode.ts';
 import { testSchema } from '../test-schema.ts';
-import { CONSTRAINTS_MODULE, errorLines, validateBoth } from './validate.test-support.ts';
+import { CONSTRAINTS_MODULE, errorLines, SeededRandom, validateBoth } from './validate.test-support.ts';
 import { validateChangeCounting } from './validate-change.ts';
 import { validateTree } from './validate-tree.ts';
 

@@ -110,3 +110,27 @@ export const CONSTRAINTS_MODULE = `module v {
     leaf total { type uint32; must ". >= count(../group)"; }
   }
 }`;
+
+/** Deterministic random choices from a 32-bit seed (xorshift32), so that a failing case replays. */
+export class SeededRandom {
+  #state: number;
+
+  constructor(seed: number) {
+    this.#state = seed >>> 0 || 0x9e3779b9;
+  }
+
+  /** An integer in [0, bound). */
+  below(bound: number): number {
+    let x = this.#state;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.#state = x >>> 0;
+    return Math.floor((this.#state / 4294967296) * bound);
+  }
+
+  /** One element of a non-empty array. */
+  pick<T>(items: readonly T[]): T {
+    return items[this.below(items.length)] as T;
+  }
+}

@@ -7,7 +7,7 @@
  * @see RFC 7950 §8 (constraints), §6.4.1 (accessible tree)
  */
 import type { ManagementError } from '../../errors/index.ts';
-import type { SchemaTree, YangValue } from '../../yang/index.ts';
+import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { checkValue, isInstanceIdentifier, toCanonical } from '../../yang/index.ts';
 import { entryKeyOf } from '../entry-key.ts';
 import type { AccessibleNode } from '../instance-navigator.ts';
@@ -32,6 +32,7 @@ import {
   typeError,
   whenError,
 } from './validation-errors.ts';
+import { valueProblem } from './value-checks.ts';
 import type { WhenCondition } from './when-conditions.ts';
 
 /** What is validated. @see RFC 7950 §6.4.1, RFC 8342 */
@@ -149,14 +150,22 @@ export class Validator {
   /** Checks the stored values of a leaf or leaf-list against its type. @see RFC 7950 §9 */
   #checkTerminal(parent: AccessibleNode, schema: DataSchemaNode, stored: unknown): void {
     if (schema.kind !== 'leaf' && schema.kind !== 'leaf-list') return;
-    const context = jsonValueContext(this.schema, schema.module);
     const values = schema.kind === 'leaf' ? [stored as YangValue] : (stored as LeafListValues);
     for (const value of values) {
-      const failure = checkValue(schema.type, value, context);
-      if (failure === undefined) continue;
       const step = schema.kind === 'leaf' ? { schema } : { schema, value };
-      this.report(typeError([...instancePathOf(parent), step], failure));
+      this.#checkValue(schema, value, () => [...instancePathOf(parent), step]);
     }
+  }
+
+  /** Checks one value against its type, and what its type needs the schema for. @see RFC 7950 §9 */
+  #checkValue(schema: LeafNode | LeafListNode, value: YangValue, path: () => InstancePath): void {
+    const failure = checkValue(schema.type, value, jsonValueContext(this.schema, schema.module));
+    if (failure !== undefined) {
+      this.report(typeError(path(), failure));
+      return;
+    }
+    const problem = valueProblem(this.schema, schema.type, value);
+    if (problem !== undefined) this.report(typeError(path(), { kind: 'type-check-failure', message: problem }));
   }
 
   /** Reports stored state data below `parent` in a configuration tree (once per slot). @see RFC 7950 §7.21.1 */
@@ -189,8 +198,7 @@ export class Validator {
     if (schema === undefined) return;
     if (schema.kind === 'list' && node.inner !== undefined && schema.keys.length > 0) this.#checkKeys(node);
     if ((schema.kind === 'leaf' || schema.kind === 'leaf-list') && !node.implicit) {
-      const failure = checkValue(schema.type, node.value as YangValue, jsonValueContext(this.schema, schema.module));
-      if (failure !== undefined) this.report(typeError(instancePathOf(node), failure));
+      this.#checkValue(schema, node.value as YangValue, () => instancePathOf(node));
     }
     const checks = this.catalogue.nodeChecks(schema);
     if (checks.when !== undefined && !node.implicit) this.runNodeCheck(checks.when, node);
