@@ -6,11 +6,12 @@
  * @see RFC 6241 §7.2 (merge creates the ancestors of its target), RFC 7950 §7.9
  */
 import { withoutOtherCases } from './edit-cases.ts';
+import { entryKeyOf } from './entry-key.ts';
 import type { InstanceNode, ListEntry, ListInstance, SlotValue } from './instance-node.ts';
 import { emptyInstance, getChild, setChild } from './instance-node.ts';
 import type { InstancePath, InstancePathStep } from './instance-path.ts';
 import { entryWithKeys } from './instance-path.ts';
-import { emptyListInstance, findEntry, putEntry } from './list-instance.ts';
+import { emptyListInstance } from './list-instance.ts';
 import type { DataSchemaNode } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';
 
@@ -37,30 +38,39 @@ const rebuild = (
   path: InstancePath,
   depth: number,
   edit: (parent: InstanceNode) => InstanceNode,
-): InstanceNode => {
+  create: boolean,
+): InstanceNode | undefined => {
   if (depth === path.length - 1) return edit(node);
   const step = path[depth] as InstancePathStep;
   const { schema } = step;
   if (schema.kind === 'container') {
     const current = getChild(node, schema);
-    const next = rebuild(current ?? emptyInstance(schema), path, depth + 1, edit);
+    if (current === undefined && !create) return undefined;
+    const next = rebuild(current ?? emptyInstance(schema), path, depth + 1, edit, create);
+    if (next === undefined) return undefined;
     return next === current ? node : setMember(node, schema, next as SlotValue<typeof schema>);
   }
   if (schema.kind === 'list' && step.keys !== undefined) {
     const list: ListInstance = getChild(node, schema) ?? emptyListInstance(schema);
-    const current = findEntry(list, step.keys);
-    const next = rebuild(current ?? entryWithKeys(schema, step.keys), path, depth + 1, edit) as ListEntry;
-    return next === current ? node : setMember(node, schema, putEntry(list, next));
+    const key = entryKeyOf(schema, step.keys);
+    const current = list.entries.get(key);
+    if (current === undefined && !create) return undefined;
+    const next = rebuild(current ?? entryWithKeys(schema, step.keys), path, depth + 1, edit, create) as ListEntry;
+    if (next === undefined) return undefined;
+    // A new entry goes last; the edit below cannot change its keys (key leaves are not editable).
+    return next === current ? node : setMember(node, schema, { schema, entries: list.entries.set(key, next) });
   }
   throw new TypeError(`step ${(path[depth + 1] as InstancePathStep).schema.name} follows a step that has no children`);
 };
 
 /**
  * A new root in which the parent of the last step of `path` (a non-empty path) is replaced by
- * `edit(parent)`; the ancestors are created when missing. `root` itself when nothing changes.
+ * `edit(parent)`. Missing ancestors are created when `create` is set; otherwise the result is
+ * undefined when one is missing. `root` itself when nothing changes.
  */
 export const editParentOf = <N extends InstanceNode>(
   root: N,
   path: InstancePath,
   edit: (parent: InstanceNode) => InstanceNode,
-): N => rebuild(root, path, 0, edit) as N;
+  create: boolean,
+): N | undefined => rebuild(root, path, 0, edit, create) as N | undefined;

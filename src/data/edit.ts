@@ -24,7 +24,6 @@ import { formatInstancePath } from './format-instance-path.ts';
 import type { InstanceNode, LeafListValues, ListInstance, Slot, SlotValue } from './instance-node.ts';
 import { emptyInstance, getChild, isEmptyInstance } from './instance-node.ts';
 import type { InstancePath, InstancePathStep } from './instance-path.ts';
-import { resolveInstancePath } from './instance-path.ts';
 import { emptyListInstance } from './list-instance.ts';
 import type { DataSchemaNode } from './slot-table.ts';
 
@@ -103,6 +102,10 @@ const checkEdit = (root: InstanceNode, edit: DataEdit, step: InstancePathStep): 
   if (needsValue(operation)) requiredValue(edit, step);
 };
 
+/** The error of a delete or move of an absent target. @see RFC 6241 §7.2 (delete: data-missing) */
+const missing = (edit: DataEdit, schema: DataSchemaNode): DataMissingError =>
+  new DataMissingError(`${describe(schema)} does not exist`, at(edit.target));
+
 /** Edits a target that is one whole slot: a leaf, container, anydata, or a whole list or leaf-list. */
 const editSlot = (parent: InstanceNode, step: InstancePathStep, edit: DataEdit): InstanceNode => {
   const { schema } = step;
@@ -112,6 +115,8 @@ const editSlot = (parent: InstanceNode, step: InstancePathStep, edit: DataEdit):
       if (current !== undefined) throw new DataExistsError(`${describe(schema)} already exists`, at(edit.target));
       return setMember(parent, schema, slotValue(schema, requiredValue(edit, step)) as SlotValue<DataSchemaNode>);
     case 'delete':
+      if (current === undefined) throw missing(edit, schema);
+      return setMember(parent, schema, undefined);
     case 'remove':
       return setMember(parent, schema, undefined);
     case 'merge':
@@ -186,6 +191,9 @@ const editEntry = (
       );
       break;
     case 'delete':
+      if (current === undefined) throw missing(edit, schema);
+      next = entries.delete(key);
+      break;
     case 'remove':
       next = entries.delete(key);
       break;
@@ -203,6 +211,7 @@ const editEntry = (
       break;
     }
     case 'move':
+      if (current === undefined) throw missing(edit, schema);
       next = entries.move(key, sequencePlacement(schema, list, placement ?? LAST, target));
       break;
   }
@@ -237,7 +246,8 @@ const editLeafListValue = (
       break;
     case 'delete':
     case 'remove':
-      next = values.filter((_, position) => position !== index);
+      if (index >= 0) next = values.filter((_, position) => position !== index);
+      else if (edit.operation === 'delete') throw missing(edit, schema);
       break;
     case 'merge':
     case 'replace': {
@@ -247,6 +257,7 @@ const editLeafListValue = (
       break;
     }
     case 'move':
+      if (index < 0) throw missing(edit, schema);
       next = moveValue(schema, values, index, placement ?? LAST, target);
       break;
   }
@@ -308,13 +319,11 @@ export const applyEdit = <N extends InstanceNode>(root: N, edit: DataEdit): N =>
   const step = target[target.length - 1];
   if (step === undefined) return editRoot(root, edit);
   checkEdit(root, edit, step);
-  if (operation === 'delete' || operation === 'remove' || operation === 'move') {
-    if (resolveInstancePath(root, target) === undefined) {
-      if (operation === 'remove') return root;
-      throw new DataMissingError(`${describe(step.schema)} does not exist`, at(target));
-    }
-  }
-  return editParentOf(root, target, (parent) => editChild(parent, step, edit));
+  // Only the operations that give the target a value create its missing ancestors.
+  const edited = editParentOf(root, target, (parent) => editChild(parent, step, edit), needsValue(operation));
+  if (edited !== undefined) return edited;
+  if (operation === 'remove') return root;
+  throw missing(edit, step.schema);
 };
 
 /**
