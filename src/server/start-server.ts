@@ -8,6 +8,8 @@ import type { FirstAdminAccount } from '../auth/index.ts';
 import { createFirstAdminAccount, LocalUserAuthenticator } from '../auth/index.ts';
 import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials } from '../http/index.ts';
+import { ManagementService } from '../management/index.ts';
+import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
 import type { Logger } from '../util/index.ts';
 import { aaaUserDirectory } from './aaa-user-directory.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -72,7 +74,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       tls = loaded.credentials;
     }
   }
-  const { schema } = loadServerSchema(options.yangDirs);
+  const { schema, result: loaded } = loadServerSchema(options.yangDirs);
   const unlock = lockDataDir(dataDir);
   let firstAdmin: FirstAdminAccount | undefined;
   const datastore = await Datastore.open({
@@ -98,8 +100,14 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     directory: aaaUserDirectory(() => datastore.snapshot.root),
     log: log.child({ component: 'auth' }),
   });
-  void authenticator;
+  const management = ManagementService.create({
+    datastore,
+    modules: loaded.moduleSet.modules,
+    schemaLocation: restconfSchemaLocation(RESTCONF_ROOT),
+    dataPathParser: restconfDataPathParser(schema),
+  });
   const router = new Router().mount(wellKnownRoute);
+  for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
   const server = new ManagementServer({
     router,
     log,
