@@ -478,6 +478,35 @@ describe('decodeXml errors', () => {
         error.path === '/r:code',
     );
   });
+  it('names the keys of an entry given after the error, in a wrapper and after other entries', () => {
+    const xml =
+      '<data xmlns="urn:ietf:params:xml:ns:yang:ietf-restconf"><top xmlns="urn:t"><s>a</s>' +
+      '<l><k1>0</k1><k2>z</k2></l><l><v><x/></v><k2>b</k2><k1>1</k1></l></top></data>';
+    assert.throws(
+      () => decodeXmlDocument(schema, xml, { schema }),
+      (error: unknown) => isManagementError(error) && error.path === "/t:top/l[k1='1'][k2='b']/v",
+    );
+  });
+  it('leaves out keys it cannot see because the rest of the text is malformed', () => {
+    assert.throws(
+      () => decodeXml(schema, '<top xmlns="urn:t"><l><v><x/></v><k1>1</k1><k2>a</k2></l><', { schema }),
+      (error: unknown) => isManagementError(error) && error.tag === 'invalid-value' && error.path === '/t:top/l/v',
+    );
+  });
+  it('rejects an element after a wrapper', () => {
+    const xml = '<data><top xmlns="urn:t"/></data><stats xmlns="urn:t"/>';
+    assert.throws(
+      () => decodeXmlDocument(schema, xml, { schema }),
+      (error: unknown) =>
+        isManagementError(error) && error.tag === 'malformed-message' && /follows the wrapper/.test(error.message),
+    );
+  });
+  it('rejects text in a wrapper', () => {
+    assert.throws(
+      () => decodeXmlDocument(schema, '<data>x<top xmlns="urn:t"/></data>', { schema }),
+      (error: unknown) => isManagementError(error) && error.tag === 'malformed-message',
+    );
+  });
   it('prefixes error-paths with options.path', () => {
     assert.throws(
       () => decodeXml(top, '<u8 xmlns="urn:t">300</u8>', { schema, path: [{ schema: top }] }),

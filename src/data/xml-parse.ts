@@ -1,8 +1,8 @@
 /**
  * @module data/xml-parse
- * XML text → a light element tree (names resolved to namespaces, character data joined, the
- * namespace declarations in scope kept for prefixed values), parsed by `saxes`. A DOCTYPE is
- * rejected (so no entity can be declared), as is anything that is not well-formed.
+ * XML text → events (element start with its expanded name and the namespace declarations in
+ * scope, character data, element end), parsed by `saxes`; or → a light element tree. A DOCTYPE
+ * is rejected (so no entity can be declared), as is anything that is not well-formed.
  * @see XML 1.0, Namespaces in XML 1.0, RFC 7950 §7 (the YANG XML encoding), DESIGN §3 (no DTD)
  */
 import { SaxesParser } from 'saxes';
@@ -27,13 +27,15 @@ export interface XmlElement {
   readonly text: string;
 }
 
-interface MutableElement extends XmlElement {
-  children: XmlElement[];
-  text: string;
+/** What a parse reports, in document order. */
+export interface XmlHandler {
+  /** An element starts; `scope` holds the declarations in scope on it (its own included). */
+  open(local: string, namespace: string, scope: XmlNamespaceScope): void;
+  /** Character data inside the innermost open element (text outside elements is never reported). */
+  text(data: string): void;
+  /** The innermost open element ends. */
+  close(): void;
 }
-
-/** The children of a leaf element: one shared empty array, replaced at the first child (most elements are leaves). */
-const NO_CHILDREN: XmlElement[] = [];
 
 /** Elements nested deeper than this are rejected: no schema comes near, and decoding recurses. */
 export const MAX_XML_DEPTH = 1000;
@@ -55,19 +57,21 @@ export const resolveXmlPrefix = (scope: XmlNamespaceScope, prefix: string): stri
 const malformed = (reason: string): MalformedMessageError =>
   new MalformedMessageError(`the body is not well-formed XML: ${reason}`);
 
-const isBlank = (text: string): boolean => /^[ \t\r\n]*$/.test(text);
+/** True when `text` is only XML whitespace. */
+export const isXmlBlank = (text: string): boolean => /^[ \t\r\n]*$/.test(text);
 
 /**
- * Parses XML text into its top-level elements. A text that starts with an XML declaration must be
- * a document (one root element); otherwise several top-level elements may follow each other, as
- * the members of a JSON object do. Throws MalformedMessageError for anything else.
+ * Parses XML text, reporting its elements to `handler`. A text that starts with an XML
+ * declaration must be a document (one root element); otherwise several top-level elements may
+ * follow each other, as the members of a JSON object do. Throws MalformedMessageError for a
+ * DOCTYPE, text outside elements, no element at all, or anything not well-formed.
  */
-export const parseXmlElements = (input: string): readonly XmlElement[] => {
+export const parseXml = (input: string, handler: XmlHandler): void => {
   // A byte order mark is not part of the document (XML 1.0 §4.3.3).
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const parser = new SaxesParser({ xmlns: true, fragment: !DECLARATION.test(text) });
-  const roots: XmlElement[] = [];
-  const open: MutableElement[] = [];
+  const scopes: XmlNamespaceScope[] = [ROOT_SCOPE];
+  let elements = 0;
   parser.on('error', (error) => {
     const match = SAXES_POSITION.exec(error.message);
     throw match === null
@@ -78,40 +82,70 @@ export const parseXmlElements = (input: string): readonly XmlElement[] => {
     throw malformed(`a document type declaration (DOCTYPE) is not allowed at line ${parser.line}`);
   });
   parser.on('opentag', (tag) => {
-    if (open.length >= MAX_XML_DEPTH) throw malformed(`elements are nested deeper than ${MAX_XML_DEPTH} levels`);
-    const parent = open[open.length - 1];
-    const outer = parent?.scope ?? ROOT_SCOPE;
-    let declares = false;
+    if (scopes.length > MAX_XML_DEPTH) throw malformed(`elements are nested deeper than ${MAX_XML_DEPTH} levels`);
+    const outer = scopes[scopes.length - 1] as XmlNamespaceScope;
+    let scope = outer;
     for (const _ in tag.ns) {
-      declares = true;
+      scope = { parent: outer, bindings: tag.ns };
       break;
     }
-    const element: MutableElement = {
-      local: tag.local,
-      namespace: tag.uri,
-      scope: declares ? { parent: outer, bindings: tag.ns } : outer,
-      children: NO_CHILDREN,
-      text: '',
-    };
-    if (parent === undefined) roots.push(element);
-    else if (parent.children === NO_CHILDREN) parent.children = [element];
-    else parent.children.push(element);
-    open.push(element);
+    scopes.push(scope);
+    elements++;
+    handler.open(tag.local, tag.uri, scope);
   });
   parser.on('closetag', () => {
-    open.pop();
+    scopes.pop();
+    handler.close();
   });
-  const addText = (data: string): void => {
-    const element = open[open.length - 1];
-    if (element !== undefined) element.text += data;
-    else if (!isBlank(data)) throw malformed('text outside of any element');
+  const onText = (data: string): void => {
+    if (scopes.length > 1) handler.text(data);
+    else if (!isXmlBlank(data)) throw malformed('text outside of any element');
   };
-  parser.on('text', addText);
-  parser.on('cdata', addText);
+  parser.on('text', onText);
+  parser.on('cdata', onText);
   parser.write(text).close();
-  if (roots.length === 0) throw malformed('it holds no element');
-  return roots;
+  if (elements === 0) throw malformed('it holds no element');
+};
+
+interface MutableElement extends XmlElement {
+  children: XmlElement[];
+  text: string;
+}
+
+/** The children of a leaf element: one shared empty array, replaced at the first child (most elements are leaves). */
+const NO_CHILDREN: XmlElement[] = [];
+
+/** A handler that builds the element tree of what it is given. */
+export class XmlTreeBuilder implements XmlHandler {
+  /** The outermost elements built. */
+  readonly roots: XmlElement[] = [];
+  readonly #open: MutableElement[] = [];
+
+  open(local: string, namespace: string, scope: XmlNamespaceScope): void {
+    const element: MutableElement = { local, namespace, scope, children: NO_CHILDREN, text: '' };
+    const parent = this.#open[this.#open.length - 1];
+    if (parent === undefined) this.roots.push(element);
+    else if (parent.children === NO_CHILDREN) parent.children = [element];
+    else parent.children.push(element);
+    this.#open.push(element);
+  }
+
+  text(data: string): void {
+    const element = this.#open[this.#open.length - 1];
+    if (element !== undefined) element.text += data;
+  }
+
+  close(): void {
+    this.#open.pop();
+  }
+}
+
+/** Parses XML text (as {@link parseXml} does) into its top-level elements. */
+export const parseXmlElements = (text: string): readonly XmlElement[] => {
+  const builder = new XmlTreeBuilder();
+  parseXml(text, builder);
+  return builder.roots;
 };
 
 /** True when `element` holds character data other than whitespace. */
-export const hasText = (element: XmlElement): boolean => element.text.length > 0 && !isBlank(element.text);
+export const hasText = (element: XmlElement): boolean => element.text.length > 0 && !isXmlBlank(element.text);
