@@ -21,7 +21,7 @@ import type {
   Slot,
 } from '../data/index.ts';
 import { applyEdit, childrenOf, formatInstancePath, getChild, keyValuesOf } from '../data/index.ts';
-import { InvalidValueError, ResourceNotFoundError } from '../errors/index.ts';
+import { DataExistsError, InvalidValueError, ResourceDeniedError, ResourceNotFoundError } from '../errors/index.ts';
 import type { CommitNote, EditContext } from '../management/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
 import { decodeChildren, decodeDatastoreBody, targetSlot, topLevelNames } from './body-decoding.ts';
@@ -138,7 +138,17 @@ export const createData = async (
         throw new ResourceNotFoundError('the resource to create a child in does not exist', {
           path: formatInstancePath(parentPath),
         });
-      return applyEdit(root, edit);
+      try {
+        return applyEdit(root, edit);
+      } catch (error) {
+        // RFC 8040 §4.4.1 names resource-denied for a POST of an existing resource (erratum
+        // 5761, which asked for data-exists, was rejected); YANG Patch keeps data-exists.
+        if (error instanceof DataExistsError)
+          throw new ResourceDeniedError(`${error.message}: POST creates a resource; use PUT or PATCH to change it`, {
+            ...(error.path === undefined ? {} : { path: error.path }),
+          });
+        throw error;
+      }
     },
     noteOf(query),
   );

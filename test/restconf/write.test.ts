@@ -56,13 +56,13 @@ describe('RESTCONF writes', () => {
         'example-jukebox:artist': [{ name: 'The Foo Bar Band' }],
       });
     });
-    it('an album that exists is 409 data-exists (RFC 8040 B.2.1)', async () => {
+    it('an album that exists is 409 resource-denied (RFC 8040 §4.4.1, B.2.1)', async () => {
       const response = await server.request('POST', FOO, {
         body: { 'example-jukebox:album': [{ name: 'Wasting Light', year: 2011 }] },
       });
       assert.equal(response.status, 409);
       const error = firstError(response);
-      assert.equal(error['error-tag'], 'data-exists');
+      assert.equal(error['error-tag'], 'resource-denied');
       assert.equal(
         error['error-path'],
         "/example-jukebox:jukebox/library/artist[name='Foo Fighters']/album[name='Wasting Light']",
