@@ -3,7 +3,9 @@
  * Benchmark (not a test): validation of N entries of the benchmark model's list, full and after a
  * one-entry edit (incremental), on the model as it is and with constraints added by a second
  * module (a leafref from every entry to the list's key, a `must` per entry, a `unique`, a
- * max-elements). Run: `node --expose-gc src/data/bench-validate.ts [entries]`.
+ * max-elements). The first incremental run after a full one may build an index (`unique`); the
+ * median of the following runs is the steady cost of a commit. Run:
+ * `node --expose-gc src/data/bench-validate.ts [entries]`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -110,8 +112,11 @@ const measure = (schema: SchemaTree, tree: DataTree, title: string): void => {
     const diffTime = median(7, () => {
       diff = diffTrees(tree, after);
     });
-    errors = validateChange(tree, after, diff).length;
+    const first = median(1, () => {
+      errors = validateChange(tree, after, diff).length;
+    });
     print(row(`edit ${name}: diffTrees`, diffTime));
+    print(row(`edit ${name}: first validateChange`, first));
     print(
       row(
         `edit ${name}: validateChange (errors: ${errors})`,

@@ -18,7 +18,8 @@ import type { DataSchemaNode, SlotTable } from '../slot-table.ts';
 import { slotTableOf } from '../slot-table.ts';
 import type { ChildrenCheck, MandatoryCheck, MinMaxCheck, UniqueCheck } from './check-catalogue.ts';
 import { dataChainBelow, slotsInChoice } from './schema-walk.ts';
-import { elementCountError, mandatoryError, missingChoiceError, notUniqueError } from './validation-errors.ts';
+import { checkUnique } from './unique-check.ts';
+import { elementCountError, mandatoryError, missingChoiceError } from './validation-errors.ts';
 import type { Validator } from './validator.ts';
 
 /** The case of `choice` that has stored data among `slots`, if any. */
@@ -32,7 +33,7 @@ export const storedCaseOf = (table: SlotTable, slots: readonly Slot[], choice: C
 };
 
 /** True when every case of `chain` is in use: it has data, or its choice has none and it is the default. @see RFC 7950 §7.9.3 */
-const casesInUse = (table: SlotTable, inner: InstanceNode, chain: readonly CaseNode[]): boolean =>
+export const casesInUse = (table: SlotTable, inner: InstanceNode, chain: readonly CaseNode[]): boolean =>
   chain.every((caseNode) => {
     const choice = caseNode.parent as ChoiceNode;
     return (storedCaseOf(table, inner.slots, choice) ?? choice.defaultCase) === caseNode;
@@ -98,66 +99,6 @@ const minMax = (validator: Validator, check: MinMaxCheck, node: AccessibleNode, 
   }
 };
 
-/** The value of a descendant leaf of an entry (its default when absent). */
-const descendantValue = (
-  schema: SchemaTree,
-  entry: ListEntry,
-  chain: readonly DataSchemaNode[],
-): YangValue | undefined => {
-  let current: InstanceNode | undefined = entry;
-  const leaf = chain[chain.length - 1] as LeafNode;
-  for (const step of chain) {
-    if (current === undefined) break;
-    const index = slotTableOf(current.schema).indexOf.get(step);
-    const slot: Slot = index === undefined ? undefined : current.slots[index];
-    if (step === leaf) return (slot as YangValue | undefined) ?? leafDefault(schema, leaf);
-    current = slot as InstanceNode | undefined;
-  }
-  return leafDefault(schema, leaf);
-};
-
-const UNIQUE_CHAINS = new WeakMap<UniqueCheck, readonly (readonly (readonly DataSchemaNode[])[])[]>();
-
-const uniqueChains = (schema: SchemaTree, check: UniqueCheck) => {
-  let chains = UNIQUE_CHAINS.get(check);
-  if (chains === undefined) {
-    chains = check.target.unique.map((leaves) => leaves.map((leaf) => dataChainBelow(schema, check.target, leaf)));
-    UNIQUE_CHAINS.set(check, chains);
-  }
-  return chains;
-};
-
-const unique = (validator: Validator, check: UniqueCheck, node: AccessibleNode, table: SlotTable): void => {
-  const inner = node.inner as InstanceNode;
-  const list = inner.slots[table.indexOf.get(check.target) ?? -1] as ListInstance | undefined;
-  if (list === undefined || list.entries.size < 2) return;
-  const parentPath = instancePathOf(node);
-  const entryPath = (entry: ListEntry): InstancePath => [
-    ...parentPath,
-    { schema: check.target as ListNode, keys: keyValuesOf(entry) },
-  ];
-  for (const chains of uniqueChains(validator.schema, check)) {
-    const seen = new Map<string, ListEntry>();
-    const names = chains.map((chain) => chain.map((step) => step.name).join('/')).join(' ');
-    for (const entry of list.entries.values()) {
-      let key = '';
-      let complete = true;
-      for (const chain of chains) {
-        const value = descendantValue(validator.schema, entry, chain);
-        if (value === undefined) {
-          complete = false;
-          break;
-        }
-        key += `${toCanonical((chain[chain.length - 1] as LeafNode).type, value)}\u0000`;
-      }
-      if (!complete) continue;
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, entry);
-      else validator.report(notUniqueError(entryPath(entry), names, entryPath(first)));
-    }
-  }
-};
-
 /** Runs `check` on the inner instance `node` (when its cases are in use). */
 export const runChildrenCheck = (validator: Validator, check: ChildrenCheck, node: AccessibleNode): void => {
   const inner = node.inner as InstanceNode;
@@ -171,7 +112,7 @@ export const runChildrenCheck = (validator: Validator, check: ChildrenCheck, nod
       minMax(validator, check, node, table);
       return;
     case 'unique':
-      unique(validator, check, node, table);
+      checkUnique(validator, check, node, table);
       return;
   }
 };

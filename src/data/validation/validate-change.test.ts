@@ -149,7 +149,7 @@ describe('validateChange agrees with validateTree', () => {
         try {
           validateBoth(after, [before]);
         } catch (error) {
-          assert.fail(`seed ${seed}, edit ${edit}: ${(error as Error).message}`);
+          assert.fail(`seed ${seed}, edit ${edit}: ${(error as Error).stack}`);
         }
         compared++;
       }

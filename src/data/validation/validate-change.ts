@@ -17,6 +17,7 @@ import type { SchemaTree, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
 import { leafDefault, leafListDefaults } from '../default-values.ts';
 import type { DataChange, DataDiff } from '../diff.ts';
+import { entryKeyOf } from '../entry-key.ts';
 import type { AccessibleNode } from '../instance-navigator.ts';
 import { instancePathOf } from '../instance-navigator.ts';
 import type { DataTree, InstanceNode, LeafListValues, ListInstance, Slot } from '../instance-node.ts';
@@ -24,7 +25,7 @@ import type { InstancePath } from '../instance-path.ts';
 import { resolveInstancePath } from '../instance-path.ts';
 import type { DataSchemaNode } from '../slot-table.ts';
 import { slotTableOf } from '../slot-table.ts';
-import type { Check, ChildrenCheck } from './check-catalogue.ts';
+import type { Check, ChildrenCheck, UniqueCheck } from './check-catalogue.ts';
 import { storedCaseOf } from './children-checks.ts';
 import type { Dependency, DependencyIndex } from './dependency-index.ts';
 import { dependencyIndexOf } from './dependency-index.ts';
@@ -120,6 +121,15 @@ class ChangeValidation {
   readonly index: DependencyIndex;
   readonly #queue: Region[] = [];
   readonly #queued = new Set<string>();
+  readonly #uniques = new Map<
+    string,
+    {
+      readonly check: UniqueCheck;
+      readonly base: InstancePath;
+      readonly changed: Set<string> | 'all';
+      readonly needed: boolean;
+    }
+  >();
 
   constructor(before: DataTree, after: DataTree, options: ValidationOptions) {
     this.schema = after.schema;
@@ -222,11 +232,16 @@ class ChangeValidation {
         ? this.index.subtreeDependencies(region.schema)
         : this.index.dependenciesOf(region.schema);
       for (const dependency of dependencies) {
-        if (!canBreak(dependency, region.kind)) continue;
         const anchorIndex =
           dependency.anchor === this.schema ? -1 : region.path.findIndex((step) => step.schema === dependency.anchor);
         // An anchor below the region: those instances are inside it and were validated with it.
         if (dependency.anchor !== this.schema && anchorIndex < 0) continue;
+        if (dependency.check.kind === 'unique') {
+          // Every touched entry is noted (the index needs them all); the check runs if one change can break it.
+          this.#pendUnique(dependency.check, region, anchorIndex, canBreak(dependency, region.kind));
+          continue;
+        }
+        if (!canBreak(dependency, region.kind)) continue;
         let values: readonly YangValue[] | undefined;
         if (dependency.target && region.oldValues !== undefined) {
           values = region.oldValues(dependency.read);
@@ -234,6 +249,33 @@ class ChangeValidation {
         }
         this.runAt(dependency.check, region.path.slice(0, anchorIndex + 1), values);
       }
+    }
+  }
+
+  /** Notes which entries of which list a `unique` check must look at (all when the region is not inside one entry). */
+  #pendUnique(check: UniqueCheck, region: Region, anchorIndex: number, needed: boolean): void {
+    const base = region.path.slice(0, anchorIndex + 1);
+    const key = `${check.id} ${pathText(base)}`;
+    const next = region.path[anchorIndex + 1];
+    const entry =
+      next?.schema === check.target && next.keys !== undefined ? entryKeyOf(check.target, next.keys) : undefined;
+    const known = this.#uniques.get(key) ?? { check, base, changed: new Set<string>(), needed: false };
+    const changed = entry === undefined || known.changed === 'all' ? 'all' : known.changed.add(entry);
+    this.#uniques.set(key, { ...known, changed, needed: known.needed || needed });
+  }
+
+  /** Runs the pending `unique` checks, on the changed entries only where it can. */
+  uniques(): void {
+    for (const { check, base, changed, needed } of this.#uniques.values()) {
+      if (!needed) continue;
+      const node = this.#navigator.locate(base);
+      if (node === undefined) continue;
+      if (changed === 'all') {
+        this.validator.runChildrenCheck(check, node);
+        continue;
+      }
+      const before = resolveInstancePath(this.before, [...base, { schema: check.target }]) as ListInstance | undefined;
+      this.validator.runUniqueAfterChange(check, node, before, changed);
     }
   }
 
@@ -364,6 +406,7 @@ export const validateChangeCounting = (
   const run = new ChangeValidation(before, after, options);
   for (const change of diff.changes) run.change(change);
   run.drain();
+  run.uniques();
   run.globals();
   return { errors: run.validator.errors, checksRun: run.validator.checksRun };
 };

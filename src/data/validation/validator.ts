@@ -18,12 +18,13 @@ import { jsonValueContext } from '../json-value-context.ts';
 import { keyValuesOf } from '../list-instance.ts';
 import type { DataSchemaNode } from '../slot-table.ts';
 import { slotTableOf } from '../slot-table.ts';
-import type { CheckCatalogue, ChildrenCheck, NodeCheck } from './check-catalogue.ts';
+import type { CheckCatalogue, ChildrenCheck, NodeCheck, UniqueCheck } from './check-catalogue.ts';
 import { checkCatalogueOf } from './check-catalogue.ts';
-import { runChildrenCheck } from './children-checks.ts';
+import { casesInUse, runChildrenCheck } from './children-checks.ts';
 import { evaluateCondition } from './compiled-xpath.ts';
 import { instanceIdentifierTargets } from './instance-identifier-target.ts';
 import { followLeafref } from './leafref-path.ts';
+import { checkUnique, checkUniqueAfterChange } from './unique-check.ts';
 import {
   instanceRequiredError,
   mustError,
@@ -269,6 +270,24 @@ export class Validator {
     const inner = node.inner;
     if (inner === undefined) return;
     for (const check of this.catalogue.childrenChecks(inner.schema)) this.runChildrenCheck(check, node);
+  }
+
+  /**
+   * Runs a `unique` check on `node` after a change that touched only the entries `changed` of
+   * the list, which was `before` (the whole list when that cannot be used).
+   */
+  runUniqueAfterChange(
+    check: UniqueCheck,
+    node: AccessibleNode,
+    before: ListInstance | undefined,
+    changed: ReadonlySet<string>,
+  ): void {
+    if (this.configOnly && !check.target.config) return;
+    if (node.inner === undefined || !this.firstTime(() => `${check.id} ${pathKey(node)}`)) return;
+    this.checksRun++;
+    const table = slotTableOf(node.inner.schema);
+    if (!casesInUse(table, node.inner, check.cases)) return;
+    if (!checkUniqueAfterChange(this, check, node, table, before, changed)) checkUnique(this, check, node, table);
   }
 
   /** Runs one children check on one inner instance. */
