@@ -20,11 +20,11 @@ import type {
   ListInstance,
   Slot,
 } from '../data/index.ts';
-import { applyEdit, childrenOf, formatInstancePath, getChild, keyValuesOf } from '../data/index.ts';
+import { applyEdit, childrenOf, formatInstancePath, keyValuesOf } from '../data/index.ts';
 import { DataExistsError, InvalidValueError, ResourceDeniedError, ResourceNotFoundError } from '../errors/index.ts';
 import type { CommitNote, EditContext } from '../management/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
-import { decodeChildren, decodeDatastoreBody, targetSlot, topLevelNames } from './body-decoding.ts';
+import { decodeChildren, decodeDatastoreBody, targetSlot } from './body-decoding.ts';
 import { evaluatePreconditions } from './conditional-request.ts';
 import { isCollection } from './data-read.ts';
 import { formatApiPath } from './format-api-path.ts';
