@@ -7,14 +7,21 @@
  */
 
 import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
-import type { SchemaTree } from '../yang/index.ts';
+import type { OperationNode, SchemaTree } from '../yang/index.ts';
 import { LEGACY_API_VERSION, LEGACY_REST_ROOT, TAILF_REST_NAMESPACE } from './legacy-names.ts';
 import type { LegacyFormat } from './media-types.ts';
 
-/** `module:rpc` → its URL, for every RPC of the schema. @see spec §5.1 */
+/**
+ * The RPCs the API offers: those of every implemented module except ietf-netconf, whose protocol
+ * operations (get-config, edit-config, lock, …) the API's methods replace, as on RESTCONF.
+ */
+export const offeredRpcs = (schema: SchemaTree): readonly OperationNode[] =>
+  schema.rpcs.filter((rpc) => rpc.module !== 'ietf-netconf');
+
+/** `module:rpc` → its URL, for every RPC the API offers. @see spec §5.1 */
 export const rpcLinks = (schema: SchemaTree): Record<string, string> => {
   const links: Record<string, string> = {};
-  for (const rpc of schema.rpcs) {
+  for (const rpc of offeredRpcs(schema)) {
     links[`${rpc.module}:${rpc.name}`] = `${LEGACY_REST_ROOT}/operations/${rpc.module}:${rpc.name}`;
   }
   return links;
@@ -31,7 +38,7 @@ export const renderApiRootJson = (schema: SchemaTree): string =>
  * holding its URL. @see spec §5.1
  */
 export const renderApiRootXml = (schema: SchemaTree): string => {
-  const rpcs = schema.rpcs.map((rpc) => {
+  const rpcs = offeredRpcs(schema).map((rpc) => {
     const namespace = schema.modules.get(rpc.module)?.namespace ?? '';
     const url = `${LEGACY_REST_ROOT}/operations/${rpc.module}:${rpc.name}`;
     return `<${rpc.name} xmlns="${escapeXmlAttribute(namespace)}">${escapeXmlText(url)}</${rpc.name}>`;

@@ -5,7 +5,7 @@
  * See DESIGN §3. May import: util, errors, xpath, yang, data, datastore, nacm, auth, management,
  * http (never restconf).
  */
-export { renderApiRoot, renderApiRootJson, renderApiRootXml, rpcLinks } from './api-root.ts';
+export { offeredRpcs, renderApiRoot, renderApiRootJson, renderApiRootXml, rpcLinks } from './api-root.ts';
 export type { LegacyErrorJson } from './error-response.ts';
 export {
   legacyErrorEntry,
@@ -25,6 +25,8 @@ export {
   TAILF_REST_ERROR_NAMESPACE,
   TAILF_REST_NAMESPACE,
 } from './legacy-names.ts';
+export type { LegacyRestRoutesOptions } from './legacy-rest-routes.ts';
+export { legacyRestRoutes } from './legacy-rest-routes.ts';
 export type { LegacyFormat, LegacyMediaKind, LegacyRepresentation } from './media-types.ts';
 export {
   errorFormatOf,

@@ -41,6 +41,6 @@ export const allowedMethods = (resource: LegacyResource): readonly string[] => {
 export const checkMethod = (method: string, resource: LegacyResource): void => {
   const allowed = allowedMethods(resource);
   if (!allowed.includes(method)) {
-    throw new MethodNotAllowedError(`${method} is not allowed on this resource`, allowed);
+    throw new MethodNotAllowedError(`${method} is not allowed on this resource`, allowed, { type: 'protocol' });
   }
 };

@@ -15,6 +15,7 @@ import {
   UnknownElementError,
 } from '../errors/index.ts';
 import type { LeafListNode, LeafNode, OperationNode, SchemaTree, YangValue } from '../yang/index.ts';
+import { offeredRpcs } from './api-root.ts';
 import { parsePathValue } from './key-values.ts';
 import type { LegacyDatastore } from './legacy-names.ts';
 import { pickNamed } from './node-name.ts';
@@ -187,7 +188,7 @@ export const resolveLegacyPath = (schema: SchemaTree, rawPath: string): LegacyRe
     case 'operations': {
       const [name, ...extra] = rest;
       if (name === undefined || extra.length > 0) throw notFound(rawPath);
-      return { kind: 'rpc', rpc: pickNamed(schema, schema.rpcs, name.text, '/operations') };
+      return { kind: 'rpc', rpc: pickNamed(schema, offeredRpcs(schema), name.text, '/operations') };
     }
     case 'rollbacks': {
       if (rest.length === 0) return { kind: 'rollbacks' };

@@ -8,6 +8,7 @@ import type { FirstAdminAccount } from '../auth/index.ts';
 import { createFirstAdminAccount, LocalUserAuthenticator } from '../auth/index.ts';
 import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials } from '../http/index.ts';
+import { legacyRestRoutes } from '../legacy-rest/index.ts';
 import { ManagementService } from '../management/index.ts';
 import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
 import type { Logger } from '../util/index.ts';
@@ -108,6 +109,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   });
   const router = new Router().mount(wellKnownRoute);
   for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
+  for (const route of legacyRestRoutes({ management, authenticator })) router.mount(route);
   const server = new ManagementServer({
     router,
     log,

@@ -1,0 +1,60 @@
+/**
+ * @module legacy-rest/response-writer
+ * Writes legacy REST responses: every response says `Cache-Control: no-cache` (ConfD sent
+ * `private, no-cache, must-revalidate, proxy-revalidate`), bodies are streamed from a renderer's
+ * chunks with back-pressure, and HEAD gets the headers of GET without a body.
+ * @see shared/spec/legacy-rest.md §7 (204 bodies are empty), RFC 9110 §9.3.2 (HEAD)
+ */
+import { once } from 'node:events';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+const NO_CACHE = { 'Cache-Control': 'no-cache' } as const;
+
+/**
+ * Writes status and headers, then the chunks (none for HEAD), waiting for `drain` whenever the
+ * socket's buffer is full, so that a large list is never held in memory twice. A client that
+ * goes away ends the loop.
+ */
+export const writeChunks = async (
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  chunks: Iterable<string>,
+): Promise<void> => {
+  response.writeHead(status, { ...NO_CACHE, ...headers });
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  for (const chunk of chunks) {
+    if (chunk.length === 0) continue;
+    if (!response.write(chunk)) {
+      const closed = await Promise.race([
+        once(response, 'drain').then(() => false),
+        once(response, 'close').then(() => true),
+      ]);
+      if (closed) return;
+    }
+  }
+  response.end();
+};
+
+/** Writes a whole small body with its Content-Length (no body for HEAD). */
+export const writeText = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: string,
+): void => {
+  response.writeHead(status, { ...NO_CACHE, 'Content-Length': Buffer.byteLength(body), ...headers });
+  response.end(request.method === 'HEAD' ? undefined : body);
+};
+
+/** Writes a response without a body (200 to OPTIONS, 201, 204, 304); 200 and 201 say `Content-Length: 0`. */
+export const writeEmpty = (response: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void => {
+  const length = status === 200 || status === 201 ? { 'Content-Length': 0 } : {};
+  response.writeHead(status, { ...NO_CACHE, ...length, ...headers });
+  response.end();
+};
