@@ -96,34 +96,57 @@ const measure = (schema: SchemaTree, tree: DataTree, title: string): void => {
     { schema: entry, keys: [key] },
     { schema: leaf },
   ];
-  const middle = `entry-${Math.floor(count / 2)}`;
-  const edits: [string, InstancePath, (current: unknown) => unknown][] = [
-    ['value of one entry', at(middle, leafOf(entry, 'value')), (current) => (current as number) + 1],
-    ['description of one entry (unique)', at(middle, leafOf(entry, 'description')), () => 'changed text'],
+  // Each edit is a chain of commits, each version edited in another entry (as a datastore does):
+  // the first validateChange after the full validation, then the median of the next ones.
+  const entryAt = (step: number): string => `entry-${Math.floor(count / 2) + step}`;
+  const edits: [string, (step: number) => InstancePath, (current: unknown, step: number) => unknown][] = [
+    ['value of one entry', (step) => at(entryAt(step), leafOf(entry, 'value')), (current) => (current as number) + 1],
+    [
+      'description of one entry (unique)',
+      (step) => at(entryAt(step), leafOf(entry, 'description')),
+      (_current, step) => `changed text ${step}`,
+    ],
   ];
   const peer = entry.dataChildIndex.get('bench-constraints:peer') as LeafNode | undefined;
   if (peer !== undefined) {
-    edits.push(['peer of one entry (leafref by key)', at(middle, peer), () => 'entry-7']);
-    edits.push(['value of one entry above its ceiling', at(middle, leafOf(entry, 'value')), () => 4_000_000_000]);
+    edits.push(['peer of one entry (leafref by key)', (step) => at(entryAt(step), peer), () => 'entry-7']);
+    edits.push([
+      'value of one entry above its ceiling',
+      (step) => at(entryAt(step), leafOf(entry, 'value')),
+      () => 4_000_000_000,
+    ]);
   }
-  for (const [name, path, change] of edits) {
-    const after = updateAt(tree, path, change as never);
-    let diff: DataDiff = { changes: [] };
-    const diffTime = median(7, () => {
-      diff = diffTrees(tree, after);
+  for (const [name, pathAt, change] of edits) {
+    const versions: DataTree[] = [tree];
+    const diffs: DataDiff[] = [];
+    const diffTimes: number[] = [];
+    for (let step = 0; step < 8; step++) {
+      const before = versions[step] as DataTree;
+      const after = updateAt(before, pathAt(step), (current) => change(current, step) as never);
+      versions.push(after);
+      const start = performance.now();
+      diffs.push(diffTrees(before, after));
+      diffTimes.push(performance.now() - start);
+    }
+    const timings = diffs.map((diff, step) => {
+      const usage = process.cpuUsage();
+      const start = performance.now();
+      const found = validateChange(versions[step] as DataTree, versions[step + 1] as DataTree, diff).length;
+      const wall = performance.now() - start;
+      const spent = process.cpuUsage(usage);
+      if (step === 0) errors = found;
+      return [wall, (spent.user + spent.system) / 1000] as const;
     });
-    const first = median(1, () => {
-      errors = validateChange(tree, after, diff).length;
-    });
-    print(row(`edit ${name}: diffTrees`, diffTime));
-    print(row(`edit ${name}: first validateChange`, first));
+    const middleOf = (list: readonly number[]): number =>
+      [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
+    const rest = timings.slice(1);
+    print(row(`edit ${name}: diffTrees`, [middleOf(diffTimes), middleOf(diffTimes)]));
+    print(row(`edit ${name}: first validateChange (errors: ${errors})`, timings[0] as readonly [number, number]));
     print(
-      row(
-        `edit ${name}: validateChange (errors: ${errors})`,
-        median(7, () => validateChange(tree, after, diff)),
-      ),
+      row(`edit ${name}: next validateChanges`, [middleOf(rest.map((t) => t[0])), middleOf(rest.map((t) => t[1]))]),
     );
   }
+  const middle = entryAt(0);
   const removed = updateAt(tree, [{ schema: bench }, { schema: entry, keys: [middle] }], () => undefined);
   const removal = diffTrees(tree, removed);
   errors = validateChange(tree, removed, removal).length;

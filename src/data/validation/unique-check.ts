@@ -1,17 +1,16 @@
 /**
  * @module data/validation/unique-check
  * The `unique` constraint of a list instance. The full check hashes every entry's unique values
- * (O(n)). After a change, an index of the values of the list before the change (a persistent
- * map from values to entry key, built once and then carried from version to version of the
- * list) lets only the changed entries be looked at: O(k log n) for k changed entries.
+ * (O(n)) and keeps the hash as the list version's index (values → entry key). After a change, the
+ * index of the list before it is handed on to the list after it, updated for the changed entries
+ * only: O(k) for k changed entries. An index belongs to one version at a time; validating another
+ * change from the same version rebuilds it (O(n)).
  * @see RFC 7950 §7.8.3, §15.1
  */
 
-import { PersistentSortedMap } from '../../util/index.ts';
 import type { LeafNode, ListNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { toCanonical } from '../../yang/index.ts';
 import { leafDefault } from '../default-values.ts';
-import { compareEntryKeys } from '../entry-key.ts';
 import type { AccessibleNode } from '../instance-navigator.ts';
 import { instancePathOf } from '../instance-navigator.ts';
 import type { InstanceNode, ListEntry, ListInstance, Slot } from '../instance-node.ts';
@@ -26,7 +25,7 @@ import type { Validator } from './validator.ts';
 
 type Chains = readonly (readonly DataSchemaNode[])[];
 /** Unique values (canonical texts joined by U+0000) → the key of the one entry holding them. */
-type UniqueIndex = PersistentSortedMap<string, string>;
+type UniqueIndex = Map<string, string>;
 
 /** The value of a descendant leaf of an entry (its default when absent, as libyang uses). */
 const descendantValue = (
@@ -79,26 +78,31 @@ export const checkUnique = (validator: Validator, check: UniqueCheck, node: Acce
   const list = listOf(check, node, table);
   if (list === undefined || list.entries.size < 2) return;
   const parentPath = instancePathOf(node);
-  const entryPath = (entry: ListEntry): InstancePath => [
+  const entryPath = (key: string): InstancePath => [
     ...parentPath,
-    { schema: check.target as ListNode, keys: keyValuesOf(entry) },
+    { schema: check.target as ListNode, keys: keyValuesOf(list.entries.get(key) as ListEntry) },
   ];
+  const indexes: UniqueIndex[] = [];
+  let clean = true;
   for (const chains of uniqueChains(validator.schema, check)) {
-    const seen = new Map<string, ListEntry>();
-    for (const entry of list.entries.values()) {
+    const seen: UniqueIndex = new Map();
+    for (const [key, entry] of list.entries) {
       const values = valuesOf(validator.schema, entry, chains);
       if (values === undefined) continue;
       const first = seen.get(values);
-      if (first === undefined) seen.set(values, entry);
-      else validator.report(notUniqueError(entryPath(entry), namesOf(chains), entryPath(first)));
+      if (first === undefined) {
+        seen.set(values, key);
+        continue;
+      }
+      clean = false;
+      validator.report(notUniqueError(entryPath(key), namesOf(chains), entryPath(first)));
     }
+    indexes.push(seen);
   }
+  if (clean) remember(list, check, indexes);
 };
 
 const INDEXES = new WeakMap<ListInstance, Map<UniqueCheck, readonly UniqueIndex[]>>();
-
-const cached = (list: ListInstance, check: UniqueCheck): readonly UniqueIndex[] | undefined =>
-  INDEXES.get(list)?.get(check);
 
 const remember = (list: ListInstance, check: UniqueCheck, indexes: readonly UniqueIndex[]): void => {
   let byCheck = INDEXES.get(list);
@@ -109,24 +113,31 @@ const remember = (list: ListInstance, check: UniqueCheck, indexes: readonly Uniq
   byCheck.set(check, indexes);
 };
 
-/** The indexes of a list that satisfies the check (built in O(n log n) when not cached); undefined otherwise. */
-const indexesOf = (schema: SchemaTree, check: UniqueCheck, list: ListInstance): readonly UniqueIndex[] | undefined => {
-  const known = cached(list, check);
-  if (known !== undefined) return known;
+/**
+ * Takes the indexes of a list version that satisfies the check (built in O(n) when it has none);
+ * undefined when it does not satisfy it.
+ */
+const takeIndexes = (
+  schema: SchemaTree,
+  check: UniqueCheck,
+  list: ListInstance,
+): readonly UniqueIndex[] | undefined => {
+  const known = INDEXES.get(list)?.get(check);
+  if (known !== undefined) {
+    INDEXES.get(list)?.delete(check);
+    return known;
+  }
   const indexes: UniqueIndex[] = [];
   for (const chains of uniqueChains(schema, check)) {
-    const pairs: [string, string][] = [];
+    const seen: UniqueIndex = new Map();
     for (const [key, entry] of list.entries) {
       const values = valuesOf(schema, entry, chains);
-      if (values !== undefined) pairs.push([values, key]);
+      if (values === undefined) continue;
+      if (seen.has(values)) return undefined;
+      seen.set(values, key);
     }
-    pairs.sort((a, b) => compareEntryKeys(a[0], b[0]));
-    for (let index = 1; index < pairs.length; index++) {
-      if ((pairs[index - 1] as [string, string])[0] === (pairs[index] as [string, string])[0]) return undefined;
-    }
-    indexes.push(PersistentSortedMap.fromSorted(pairs, compareEntryKeys));
+    indexes.push(seen);
   }
-  remember(list, check, indexes);
   return indexes;
 };
 
@@ -147,21 +158,22 @@ export const checkUniqueAfterChange = (
   if (after === undefined) return true;
   if (before === undefined) return false;
   const { schema } = validator;
-  const indexes = indexesOf(schema, check, before);
+  const indexes = takeIndexes(schema, check, before);
   if (indexes === undefined) return false;
   const parentPath = instancePathOf(node);
   const entryPath = (key: string): InstancePath => [
     ...parentPath,
     { schema: check.target as ListNode, keys: keyValuesOf(after.entries.get(key) as ListEntry) },
   ];
-  // First the new index and the groups of equal values, then (when the old index could be trusted) the errors.
+  // First the groups of equal values (the index, now the list's after the change, minus the
+  // changed entries' old values), then the errors and the index's new values.
   const plans: { index: UniqueIndex; groups: Map<string, string[]>; chains: Chains }[] = [];
   for (const [statement, chains] of uniqueChains(schema, check).entries()) {
-    let index = indexes[statement] as UniqueIndex;
+    const index = indexes[statement] as UniqueIndex;
     for (const key of changed) {
       const old = before.entries.get(key);
       const values = old === undefined ? undefined : valuesOf(schema, old, chains);
-      if (values !== undefined && index.get(values) === key) index = index.delete(values);
+      if (values !== undefined && index.get(values) === key) index.delete(values);
     }
     const groups = new Map<string, string[]>();
     for (const key of changed) {
@@ -180,11 +192,8 @@ export const checkUniqueAfterChange = (
     }
     plans.push({ index, groups, chains });
   }
-  const next: UniqueIndex[] = [];
   let broken = false;
-  for (const plan of plans) {
-    const { groups, chains } = plan;
-    let { index } = plan;
+  for (const { index, groups, chains } of plans) {
     for (const [values, group] of groups) {
       const ordered = [...group].sort((a, b) => after.entries.indexOf(a) - after.entries.indexOf(b));
       const first = ordered[0] as string;
@@ -192,10 +201,9 @@ export const checkUniqueAfterChange = (
         broken = true;
         validator.report(notUniqueError(entryPath(other), namesOf(chains), entryPath(first)));
       }
-      index = index.set(values, first);
+      index.set(values, first);
     }
-    next.push(index);
   }
-  if (!broken) remember(after, check, next);
+  if (!broken) remember(after, check, indexes);
   return true;
 };
