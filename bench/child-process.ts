@@ -1,0 +1,119 @@
+/**
+ * @module bench/child-process
+ * Servers under test run as child processes: started, waited for until they print the line
+ * that says they listen, measured (resident memory from `/proc`), and stopped. Every child
+ * is killed if the harness itself stops early.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** A started server process. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  /** The base URL it listens at. */
+  readonly url: string;
+  /** From the spawn to the listening line, in milliseconds. */
+  readonly startupMs: number;
+  /** Its recent output, for error messages. */
+  output(): string;
+  /** Graceful stop (SIGTERM), then SIGKILL after the deadline. Resolves with the stop time in ms. */
+  stop(deadlineMs?: number): Promise<number>;
+}
+
+/** How to start one server. */
+export interface ServerCommand {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Returns the URL when `line` says the server listens. */
+  readonly listening: (line: string) => string | undefined;
+  readonly timeoutMs: number;
+}
+
+const running = new Set<ChildProcess>();
+let cleanupInstalled = false;
+
+const installCleanup = (): void => {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  process.on('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      for (const child of running) child.kill('SIGKILL');
+      process.exit(130);
+    });
+  }
+};
+
+const KEPT_OUTPUT = 8_000;
+
+/** Starts a server and resolves once it prints its listening line. */
+export const startServer = (command: ServerCommand): Promise<ServerProcess> =>
+  new Promise((resolve, reject) => {
+    installCleanup();
+    const started = performance.now();
+    const child = spawn(command.command, [...command.args], {
+      cwd: command.cwd,
+      env: { ...process.env, ...command.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    let recent = '';
+    let pending = '';
+    let url: string | undefined;
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${command.timeoutMs} ms:\n${recent}`));
+    }, command.timeoutMs);
+    const onText = (chunk: string): void => {
+      recent = (recent + chunk).slice(-KEPT_OUTPUT);
+      if (url !== undefined) return;
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        url = command.listening(line);
+        if (url === undefined) continue;
+        clearTimeout(timer);
+        const startupMs = performance.now() - started;
+        const stop = async (deadlineMs = 60_000): Promise<number> => {
+          const begin = performance.now();
+          if (child.exitCode === null && child.signalCode === null) {
+            child.kill('SIGTERM');
+            const kill = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
+            await exited;
+            clearTimeout(kill);
+          }
+          running.delete(child);
+          return performance.now() - begin;
+        };
+        resolve({ child, url, startupMs, output: () => recent, stop });
+        return;
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onText);
+    child.stderr.setEncoding('utf8').on('data', onText);
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      if (url === undefined) {
+        clearTimeout(timer);
+        reject(new Error(`the server exited (${signal ?? code}) before listening:\n${recent}`));
+      }
+    });
+  });
+
+/** Resident and peak resident memory of a process in MiB, from `/proc` (Linux only). */
+export const residentMemory = (pid: number | undefined): { rss: number; peak: number } | undefined => {
+  if (pid === undefined) return undefined;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: field('VmRSS') / 1024, peak: field('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+};

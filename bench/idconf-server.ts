@@ -1,0 +1,86 @@
+/**
+ * @module bench/idconf-server
+ * Starts `idconf serve` as its own process on a free loopback port, with the benchmark model
+ * (`bench/bench.yang`), a given data dir, and plain HTTP (`--insecure-http`) or HTTPS with the
+ * benchmark's certificate (`--tls-cert`, `--tls-key`).
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type ServerProcess, startServer } from './child-process.ts';
+import type { TlsFiles } from './tls-files.ts';
+
+/** The administrator's credentials of every benchmark server. */
+export const ADMIN = { user: 'admin', password: 'bench-password' } as const;
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** Options of one server start. */
+export interface IdconfStart {
+  readonly dataDir: string;
+  /** Plain HTTP, or HTTPS with these certificate files. */
+  readonly tls?: TlsFiles;
+  /** Directory for V8 CPU profiles (`--cpu-prof`), or none. */
+  readonly cpuProfileDir?: string;
+  /** Preload the verified-credentials cache experiment (`auth-cache-preload.ts`). */
+  readonly authCache: boolean;
+  readonly timeoutMs: number;
+}
+
+/** Request bodies of the benchmark (a whole list at 1,000,000 entries) exceed the 10 MiB default. */
+const BODY_LIMIT = 2 ** 30;
+
+const listeningUrl = (line: string): string | undefined => {
+  if (!line.includes('idconf listening on')) return undefined;
+  try {
+    const record = JSON.parse(line) as { url?: unknown };
+    return typeof record.url === 'string' ? record.url : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Starts idconf and resolves once it listens. */
+export const startIdconf = (options: IdconfStart): Promise<ServerProcess> =>
+  startServer({
+    command: process.execPath,
+    args: [
+      '--disable-warning=ExperimentalWarning',
+      ...(options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]),
+      ...(options.authCache ? ['--import', pathToFileURL(join(ROOT, 'bench', 'auth-cache-preload.ts')).href] : []),
+      join(ROOT, 'src', 'cli', 'main.ts'),
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data-dir',
+      options.dataDir,
+      '--yang-dir',
+      join(ROOT, 'bench'),
+      '--body-limit',
+      String(BODY_LIMIT),
+      ...(options.tls === undefined
+        ? ['--insecure-http']
+        : ['--tls-cert', options.tls.cert, '--tls-key', options.tls.key]),
+    ],
+    cwd: ROOT,
+    env: { IDCONF_ADMIN_PASSWORD: ADMIN.password },
+    listening: listeningUrl,
+    timeoutMs: options.timeoutMs,
+  });
+
+/** Starts the bare baseline server answering `bodyFile` as `contentType` (HTTPS with the given files). */
+export const startBaseline = (bodyFile: string, contentType: string, tls?: TlsFiles): Promise<ServerProcess> =>
+  startServer({
+    command: process.execPath,
+    args: [
+      '--disable-warning=ExperimentalWarning',
+      join(ROOT, 'bench', 'baseline-server.ts'),
+      bodyFile,
+      contentType,
+      ...(tls === undefined ? [] : [tls.cert, tls.key]),
+    ],
+    cwd: ROOT,
+    listening: (line) => (line.startsWith('listening ') ? line.slice('listening '.length).trim() : undefined),
+    timeoutMs: 30_000,
+  });
