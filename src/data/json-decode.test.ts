@@ -170,7 +170,7 @@ describe('decodeJson errors', () => {
     {
       name: 'missing key',
       json: { 't:top': { l: [{ k1: 1, v: 'x' }] } },
-      tag: 'invalid-value',
+      tag: 'missing-element',
       path: '/t:top/l',
       message: /lacks its key leaf k2/,
     },

@@ -7,6 +7,7 @@
 import {
   InvalidValueError,
   MalformedMessageError,
+  MissingElementError,
   UnknownElementError,
   UnknownNamespaceError,
 } from '../errors/index.ts';
@@ -90,7 +91,7 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
         const value = entry.slots[index] as YangValue | undefined;
         if (value === undefined) {
           const missing = schema.keys[index] as LeafNode;
-          throw state.error(InvalidValueError, `an entry of ${describe(schema)} lacks its key leaf ${missing.name}`);
+          throw state.error(MissingElementError, `an entry of ${describe(schema)} lacks its key leaf ${missing.name}`);
         }
         keyValues.push(value);
       }

@@ -30,6 +30,7 @@ export const codePointLength = (text: string): number => {
  * Characters a YANG string cannot hold: those outside XML's `Char` production (controls other
  * than tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates). @see RFC 7950 §9.4, XML 1.0 §2.2
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are exactly what a YANG string excludes
 const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Surrogate}/u;
 
 /** True when `text` holds a character that no YANG string may contain. @see RFC 7950 §9.4 */
