@@ -77,9 +77,20 @@ const request = (base: string, method: string, path: string, options: RequestOpt
   });
 };
 
-/** Starts `idconf serve` on a fresh data directory (extra `args` such as `--yang-dir`). */
-export const startLegacyServer = async (args: readonly string[] = []): Promise<LegacyTestServer> => {
-  const child = await startServerProcess({ args, env: { IDCONF_ADMIN_PASSWORD: PASSWORD } });
+/** Options of {@link startLegacyServer}. */
+export interface LegacyServerOptions {
+  /** Extra `idconf serve` arguments, such as `--yang-dir`. */
+  readonly args?: readonly string[];
+  /** Extra environment variables. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Starts `idconf serve` on a fresh data directory. */
+export const startLegacyServer = async (options: LegacyServerOptions = {}): Promise<LegacyTestServer> => {
+  const child = await startServerProcess({
+    args: options.args ?? [],
+    env: { IDCONF_ADMIN_PASSWORD: PASSWORD, ...options.env },
+  });
   const { url } = child;
   const rest = (method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> =>
     request(url, method, path.startsWith('/admin/') ? path : `${REST}${path}`, options);

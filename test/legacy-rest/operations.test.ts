@@ -31,7 +31,7 @@ interface FileJson {
 describe('legacy REST operations and rollbacks', () => {
   let server: LegacyTestServer;
   before(async () => {
-    server = await startLegacyServer(['--yang-dir', FIXTURES]);
+    server = await startLegacyServer({ args: ['--yang-dir', FIXTURES] });
   });
   after(async () => {
     await server.stop();
