@@ -33,6 +33,8 @@ interface TaskResult {
   readonly changed?: boolean;
   readonly failed?: boolean;
   readonly msg?: unknown;
+  /** The failed condition of an assert task. */
+  readonly assertion?: string;
   readonly response?: unknown;
   readonly warnings?: readonly string[];
 }
@@ -114,7 +116,7 @@ describe('RESTCONF with Ansible (ansible.netcommon restconf_get and restconf_con
         {
           cwd: HERE,
           encoding: 'utf8',
-          timeout: 60_000,
+          timeout: 120_000,
           maxBuffer: 16 * 1024 * 1024,
           env: {
             ...process.env,
@@ -145,7 +147,7 @@ describe('RESTCONF with Ansible (ansible.netcommon restconf_get and restconf_con
       play.tasks.flatMap((task) =>
         Object.values(task.hosts)
           .filter((result) => result.failed === true)
-          .map((result) => `${task.task.name}: ${JSON.stringify(result.msg)}`),
+          .map((result) => `${task.task.name}: ${JSON.stringify(result.msg)} ${result.assertion ?? ''}`),
       ),
     );
     const requests = running().output.filter((line) => line.includes('"msg":"request"'));
