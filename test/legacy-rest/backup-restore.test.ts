@@ -59,7 +59,10 @@ describe('backup (GET /running?deep) and restore (PUT /running?force-put)', () =
   let source: LegacyTestServer;
   let fresh: LegacyTestServer;
   before(async () => {
-    [source, fresh] = await Promise.all([startLegacyServer({ env: SHARED_KEY }), startLegacyServer({ env: SHARED_KEY })]);
+    [source, fresh] = await Promise.all([
+      startLegacyServer({ env: SHARED_KEY }),
+      startLegacyServer({ env: SHARED_KEY }),
+    ]);
     const patched = await source.rest('PATCH', '/running', { type: TYPE.datastore.json, body: generated() });
     assert.equal(patched.status, 204, patched.body);
   });
@@ -130,7 +133,10 @@ describe('backup (GET /running?deep) and restore (PUT /running?force-put)', () =
     }
     const xml = await backup(source, 'xml', 'deep&operations=false');
     const content = xml.replace(/^<data [^>]*>/, '').replace(/<\/data>$/, '');
-    for (const root of ['config xmlns="http://tail-f.com/ns/config/1.0"', 'data xmlns="urn:ietf:params:xml:ns:yang:ietf-restconf"']) {
+    for (const root of [
+      'config xmlns="http://tail-f.com/ns/config/1.0"',
+      'data xmlns="urn:ietf:params:xml:ns:yang:ietf-restconf"',
+    ]) {
       await disturb(source);
       await restore(source, 'xml', `<${root}>${content}</${root.slice(0, root.indexOf(' '))}>`);
       assert.equal(await backup(source, 'xml', 'deep&operations=false'), xml);

@@ -178,12 +178,16 @@ export interface CurlResult {
   readonly body: string;
 }
 
-/** Runs `curl -sk -i -u admin:… <args>` and parses what it printed. */
+/**
+ * Runs `curl -sk -i -u admin:… <args>` and parses what it printed; with `-o <file>` the body goes
+ * to the file and the headers (`-D -`) to the result.
+ */
 export const curl = async (args: readonly string[]): Promise<CurlResult> => {
+  const headersFlag = args.includes('-o') ? ['-D', '-'] : ['-i'];
   const text = await new Promise<string>((resolve, reject) => {
     execFile(
       'curl',
-      ['-sk', '-i', '-u', `${USER}:${PASSWORD}`, ...args],
+      ['-sk', ...headersFlag, '-u', `${USER}:${PASSWORD}`, ...args],
       { encoding: 'utf8', timeout: 20_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error !== null) reject(new Error(`curl failed: ${error.message} ${stderr}`));

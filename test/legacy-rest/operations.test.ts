@@ -37,9 +37,11 @@ describe('legacy REST operations and rollbacks', () => {
     await server.stop();
   });
   const files = async (): Promise<FileJson[]> =>
-    (JSON.parse((await server.rest('GET', '/rollbacks', { accept: TYPE.api.json })).body) as {
-      rollbacks: { file: FileJson[] };
-    }).rollbacks.file;
+    (
+      JSON.parse((await server.rest('GET', '/rollbacks', { accept: TYPE.api.json })).body) as {
+        rollbacks: { file: FileJson[] };
+      }
+    ).rollbacks.file;
   const description = async (): Promise<string | undefined> => {
     const response = await server.rest('GET', '/running/profiles/profile/token-service,as:oauth-service/description', {
       accept: TYPE.data.json,
@@ -91,7 +93,10 @@ describe('legacy REST operations and rollbacks', () => {
     const read = await server.rest('GET', '/operations/example-ops:reboot');
     assert.equal(read.status, 405);
     assert.equal(read.headers.allow, 'POST, OPTIONS');
-    const netconf = await server.rest('POST', '/operations/ietf-netconf:lock', { type: TYPE.operation.json, body: '{}' });
+    const netconf = await server.rest('POST', '/operations/ietf-netconf:lock', {
+      type: TYPE.operation.json,
+      body: '{}',
+    });
     assert.equal(netconf.status, 400, 'the NETCONF protocol operations are not offered');
   });
 
@@ -100,7 +105,10 @@ describe('legacy REST operations and rollbacks', () => {
       const inputs =
         format === 'json'
           ? ['{"input": {"id": 0}}', '{"id": 0}']
-          : [`<input xmlns="${ROLLBACK}"><id>0</id></input>`, `<get-rollback-file xmlns="${ROLLBACK}"><id>0</id></get-rollback-file>`];
+          : [
+              `<input xmlns="${ROLLBACK}"><id>0</id></input>`,
+              `<get-rollback-file xmlns="${ROLLBACK}"><id>0</id></get-rollback-file>`,
+            ];
       for (const body of inputs) {
         const response = await server.rest('POST', GET_FILE, {
           type: TYPE.operation[format],
@@ -140,7 +148,10 @@ describe('legacy REST operations and rollbacks', () => {
     assert.equal(text.status, 200);
     assert.equal(text.headers['content-type'], 'text/plain; charset=utf-8');
     const [newest] = await files();
-    assert.match(text.body, /^# Created by: admin\n# Date: .*\n# Via: rest\n# Type: delta\n# Label: l1\n# Comment: c1\n/);
+    assert.match(
+      text.body,
+      /^# Created by: admin\n# Date: .*\n# Via: rest\n# Type: delta\n# Label: l1\n# Comment: c1\n/,
+    );
     assert.ok(
       text.body.endsWith(
         `# No: ${newest?.['fixed-number']}\n\nbase:profiles {\n    profile token-service profile-oauth:oauth-service {\n` +

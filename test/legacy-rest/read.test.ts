@@ -26,7 +26,10 @@ describe('legacy REST reads', () => {
     await server.stop();
   });
   const get = (path: string, accept?: string, headers?: Record<string, string>) =>
-    server.rest('GET', path, { ...(accept === undefined ? {} : { accept }), ...(headers === undefined ? {} : { headers }) });
+    server.rest('GET', path, {
+      ...(accept === undefined ? {} : { accept }),
+      ...(headers === undefined ? {} : { headers }),
+    });
 
   it('the api root in XML by default and in JSON (version, datastores, rollbacks; no NETCONF RPCs)', async () => {
     const xml = await get('');
@@ -68,7 +71,10 @@ describe('legacy REST reads', () => {
     const xml = await get('/running');
     assert.equal(xml.headers['content-type'], TYPE.datastore.xml);
     assert.match(xml.body, new RegExp(`^<data xmlns="http://tail-f.com/ns/rest" ${Y}><nacm xmlns=`));
-    assert.match(xml.body, /<y:operations><rollback>\/admin\/api\/rest\/running\/_rollback<\/rollback><\/y:operations><\/data>$/);
+    assert.match(
+      xml.body,
+      /<y:operations><rollback>\/admin\/api\/rest\/running\/_rollback<\/rollback><\/y:operations><\/data>$/,
+    );
     assert.doesNotMatch(xml.body, /rollback-files|yang-library/);
   });
 
@@ -140,9 +146,11 @@ describe('legacy REST reads', () => {
 
   it('with-defaults: omitted by default; report-all and report-all-tagged in both encodings', async () => {
     const json = async (query: string) =>
-      (JSON.parse((await get(`${ROLE}${query}`, TYPE.data.json)).body) as { 'base:service-role': Record<string, unknown> })[
-        'base:service-role'
-      ];
+      (
+        JSON.parse((await get(`${ROLE}${query}`, TYPE.data.json)).body) as {
+          'base:service-role': Record<string, unknown>;
+        }
+      )['base:service-role'];
     assert.equal((await json('')).enabled, undefined);
     assert.equal((await json('?with-defaults=report-all'))['listening-port'], 8443);
     const tagged = await json('?with-defaults=report-all-tagged');
@@ -164,7 +172,10 @@ describe('legacy REST reads', () => {
       `${REST}/running/facilities/crypto/_operations/generate-signing-key`,
     );
     const xml = await get('/running/facilities/crypto?verbose');
-    assert.match(xml.body, /y:self="\/admin\/api\/rest\/running\/facilities\/crypto" y:path="\/base:facilities\/base:crypto"/);
+    assert.match(
+      xml.body,
+      /y:self="\/admin\/api\/rest\/running\/facilities\/crypto" y:path="\/base:facilities\/base:crypto"/,
+    );
     assert.match(xml.body, /<y:operations><add-signature-verification-key>/);
     const plain = await get('/running/facilities?operations=false', TYPE.data.json);
     assert.deepEqual(JSON.parse(plain.body), {
@@ -175,7 +186,10 @@ describe('legacy REST reads', () => {
   });
 
   it('select and offset/limit', async () => {
-    const selected = await get('/running/profiles/profile?select=id;endpoints/endpoint(uri)&offset=1&limit=1', TYPE.data.json);
+    const selected = await get(
+      '/running/profiles/profile?select=id;endpoints/endpoint(uri)&offset=1&limit=1',
+      TYPE.data.json,
+    );
     assert.deepEqual(JSON.parse(selected.body), {
       collection: {
         'base:profile': [
@@ -195,7 +209,9 @@ describe('legacy REST reads', () => {
     assert.equal((await get(TOKEN, '*/*')).headers['content-type'], TYPE.data.xml);
     assert.equal((await get(TOKEN, 'application/json')).headers['content-type'], TYPE.data.json);
     assert.equal(
-      (await get(TOKEN, 'application/vnd.yang.collection+json, application/vnd.yang.data+json')).headers['content-type'],
+      (await get(TOKEN, 'application/vnd.yang.collection+json, application/vnd.yang.data+json')).headers[
+        'content-type'
+      ],
       TYPE.data.json,
     );
     const refused = await get(TOKEN, 'text/html');
@@ -273,8 +289,9 @@ describe('legacy REST reads', () => {
     const path = '/running/profiles/profile/bulk,as:oauth-service/endpoints/endpoint?deep';
     const json = await get(path, TYPE.collection.json);
     assert.equal(json.headers['transfer-encoding'], 'chunked');
-    const entries = (JSON.parse(json.body) as { collection: { 'base:endpoint': Record<string, string>[] } })
-      .collection['base:endpoint'];
+    const entries = (JSON.parse(json.body) as { collection: { 'base:endpoint': Record<string, string>[] } }).collection[
+      'base:endpoint'
+    ];
     assert.equal(entries.length, 2000);
     assert.deepEqual(entries[1999], {
       id: 'bulk-1999',

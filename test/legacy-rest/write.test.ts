@@ -77,7 +77,10 @@ describe('legacy REST writes', () => {
       assert.equal(back.status, 200);
       assert.equal(await server.rollbackCount(), before + 1);
       const { creator, via, label, comment } = await newestFile();
-      assert.deepEqual({ creator, via, label, comment }, { creator: 'admin', via: 'rest', label: 'L-1', comment: 'new profile' });
+      assert.deepEqual(
+        { creator, via, label, comment },
+        { creator: 'admin', via: 'rest', label: 'L-1', comment: 'new profile' },
+      );
       const again = await server.rest('POST', '/running/profiles', { type, body: profile(format, id), accept: type });
       assert.equal(again.status, 409);
       const [error] = legacyErrors(again);
@@ -96,7 +99,10 @@ describe('legacy REST writes', () => {
       const other = `/running/profiles/profile/${id}-put,as:oauth-service`;
       const created = await server.rest('PUT', other, { type, body: profile(format, `${id}-put`) });
       assert.equal(created.status, 201);
-      assert.equal(created.headers.location, `${server.url}${REST}/running/profiles/profile/${id}-put,profile-oauth:oauth-service`);
+      assert.equal(
+        created.headers.location,
+        `${server.url}${REST}/running/profiles/profile/${id}-put,profile-oauth:oauth-service`,
+      );
       const leaf = await server.rest('PUT', `${entry}/description`, {
         type,
         body: format === 'json' ? '{"base:description": "leaf"}' : `<description xmlns="${BASE}">leaf</description>`,
@@ -150,7 +156,9 @@ describe('legacy REST writes', () => {
       body: JSON.stringify({
         data: {
           'base:profiles': { profile: [{ id: 'ds', type: 'profile-oauth:oauth-service', description: 'ds' }] },
-          'base:facilities': { 'data-sources': { 'data-source': [{ id: 'accounts', sql: { url: 'sqlite:accounts.db' } }] } },
+          'base:facilities': {
+            'data-sources': { 'data-source': [{ id: 'accounts', sql: { url: 'sqlite:accounts.db' } }] },
+          },
         },
       }),
     });
