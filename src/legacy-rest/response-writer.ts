@@ -5,10 +5,30 @@
  * chunks with back-pressure, and HEAD gets the headers of GET without a body.
  * @see shared/spec/legacy-rest.md §7 (204 bodies are empty), RFC 9110 §9.3.2 (HEAD)
  */
-import { once } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 const NO_CACHE = { 'Cache-Control': 'no-cache' } as const;
+
+/**
+ * Resolves true when the socket can take more, false when the response closed first (the client
+ * went away). Both listeners are removed either way, so a long stream does not pile them up.
+ */
+const drained = (response: ServerResponse): Promise<boolean> =>
+  new Promise((resolve) => {
+    const settle = (writable: boolean) => () => {
+      response.off('drain', onDrain);
+      response.off('close', onClose);
+      resolve(writable);
+    };
+    const onDrain = settle(true);
+    const onClose = settle(false);
+    if (response.destroyed) {
+      resolve(false);
+      return;
+    }
+    response.on('drain', onDrain);
+    response.on('close', onClose);
+  });
 
 /**
  * Writes status and headers, then the chunks (none for HEAD), waiting for `drain` whenever the
@@ -29,13 +49,7 @@ export const writeChunks = async (
   }
   for (const chunk of chunks) {
     if (chunk.length === 0) continue;
-    if (!response.write(chunk)) {
-      const closed = await Promise.race([
-        once(response, 'drain').then(() => false),
-        once(response, 'close').then(() => true),
-      ]);
-      if (closed) return;
-    }
+    if (!response.write(chunk) && !(await drained(response))) return;
   }
   response.end();
 };
