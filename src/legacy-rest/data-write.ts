@@ -104,11 +104,12 @@ const newValue = async (exchange: LegacyExchange, path: InstancePath): Promise<S
  */
 export const replaceLegacyData = async (exchange: LegacyExchange, resource: ReadableResource): Promise<void> => {
   const path = pathOf(resource);
+  if (path.length === 0 && exchange.query.insert !== undefined)
+    throw new InvalidValueError('insert places an entry of a list; a PUT on /running replaces everything', {
+      type: 'protocol',
+    });
   const value = await newValue(exchange, path);
-  const edit = withPlacement(
-    { operation: 'replace', target: path, value },
-    path.length === 0 ? undefined : placementOf(exchange, path),
-  );
+  const edit = withPlacement({ operation: 'replace', target: path, value }, placementOf(exchange, path));
   let existed = true;
   await exchange.management.edit(
     exchange.session,
