@@ -220,7 +220,7 @@ const report = [
   '',
   `Machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGiB} GiB, ${machine.os}, Node.js ${machine.node}; ` +
     `load average ${loadBefore.map((v) => v.toFixed(2)).join(' ')} before, ${loadAfter.map((v) => v.toFixed(2)).join(' ')} after. ` +
-    `${RUNS} runs of ${DURATION} s per wrk figure; median (min–max). Took ${Math.round(elapsed)} s.` +
+    `${RUNS} run${RUNS > 1 ? 's' : ''} of ${DURATION} s per wrk figure; median (min–max). Took ${Math.round(elapsed)} s.` +
     (flags['auth-cache']
       ? ' **Experiment `--auth-cache`: logins cached by bench/auth-cache-preload.ts, not the shipped server.**'
       : ''),
