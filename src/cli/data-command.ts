@@ -24,9 +24,14 @@ const isXml = (file: string, text: string): boolean =>
 /** Decodes one document; a decode error is thrown as a ManagementError. */
 export const decodeDocument = (file: string, text: string, schema: SchemaTree, type: DocumentType): DataTree => {
   const options = { schema, config: type === 'config' };
-  return isXml(file, text)
-    ? decodeXmlDocument(schema, text, options)
-    : decodeJson(schema, parseJsonText(text), options);
+  if (isXml(file, text)) return decodeXmlDocument(schema, text, options);
+  const json = parseJsonText(text);
+  // A RESTCONF datastore body (`{"ietf-restconf:data": {…}}`) holds the same top-level nodes.
+  const wrapped =
+    typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 1
+      ? (json as Record<string, unknown>)['ietf-restconf:data']
+      : undefined;
+  return decodeJson(schema, wrapped ?? json, options);
 };
 
 /** `file: error-tag (app-tag) at path: message` */

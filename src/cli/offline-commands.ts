@@ -22,6 +22,8 @@ import {
 } from '../datastore/index.ts';
 import { isManagementError } from '../errors/index.ts';
 import { DEFAULT_DATA_DIR, loadServerSchema, lockDataDir } from '../server/index.ts';
+import type { ApiTarget } from './api-client.ts';
+import { describeFailure, restconfRequest } from './api-client.ts';
 import { decodeDocument, formatError } from './data-command.ts';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -31,7 +33,74 @@ interface OfflineFlags {
   readonly yangDir: string[];
   readonly comment?: string;
   readonly label?: string;
+  /** A running server's URL: work through its RESTCONF API instead of the data directory. */
+  readonly url?: string;
+  readonly user: string;
+  readonly ca?: string;
+  readonly insecure?: boolean;
 }
+
+const apiTarget = (flags: OfflineFlags & { readonly url: string }): ApiTarget => {
+  const password = process.env.IDCONF_PASSWORD;
+  if (password === undefined) throw new Error('set IDCONF_PASSWORD to the password of --user for --url');
+  return {
+    url: flags.url,
+    user: flags.user,
+    password,
+    ...(flags.ca === undefined ? {} : { ca: flags.ca }),
+    ...(flags.insecure === true ? { insecure: true } : {}),
+  };
+};
+
+const isXmlFile = (file: string): boolean => /\.xml$/i.test(file);
+const RESTCONF_DATA = 'ietf-restconf:data';
+
+/** Runs `work` against a running server; prints errors and sets the exit code. */
+const withApi = async (flags: OfflineFlags & { readonly url: string }, work: (target: ApiTarget) => Promise<void>) => {
+  try {
+    await work(apiTarget(flags));
+  } catch (error) {
+    process.stderr.write(`idconf: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+};
+
+/** GET /data (configuration, explicit defaults) into FILE: the same format as an offline backup. */
+const backupOnline = async (target: ApiTarget, file: string): Promise<void> => {
+  const xml = isXmlFile(file);
+  const response = await restconfRequest(target, 'GET', '/data?content=config&with-defaults=explicit', {
+    accept: xml ? 'application/yang-data+xml' : 'application/yang-data+json',
+  });
+  if (response.status !== 200) throw new Error(`backup failed: ${describeFailure(response)}`);
+  const text = xml
+    ? response.body
+    : JSON.stringify((JSON.parse(response.body) as Record<string, unknown>)[RESTCONF_DATA] ?? {});
+  writeFileSync(file, `${text}\n`, { mode: 0o600 });
+  process.stdout.write(`wrote the configuration of ${target.url} to ${file}\n`);
+};
+
+/** PUT /data with FILE: one commit replacing the whole configuration. */
+const restoreOnline = async (target: ApiTarget, file: string, flags: OfflineFlags): Promise<void> => {
+  const text = readFileSync(file, 'utf8');
+  const xml = isXmlFile(file) || text.trimStart().startsWith('<');
+  const parsed = xml ? undefined : (JSON.parse(text) as Record<string, unknown>);
+  const body = xml ? text : JSON.stringify(RESTCONF_DATA in (parsed ?? {}) ? parsed : { [RESTCONF_DATA]: parsed });
+  const query = new URLSearchParams({
+    'rollback-id': 'true',
+    ...(flags.comment === undefined ? {} : { 'rollback-comment': flags.comment }),
+    ...(flags.label === undefined ? {} : { 'rollback-label': flags.label }),
+  });
+  const response = await restconfRequest(target, 'PUT', `/data?${query.toString().replaceAll('+', '%20')}`, {
+    contentType: xml ? 'application/yang-data+xml' : 'application/yang-data+json',
+    accept: 'application/yang-data+json',
+    body,
+  });
+  if (response.status >= 300) throw new Error(`restore failed: ${describeFailure(response)}`);
+  const id = (JSON.parse(response.body || '{}') as { 'idconf-restconf:result'?: { rollback?: { id?: number } } })[
+    'idconf-restconf:result'
+  ]?.rollback?.id;
+  process.stdout.write(`restored ${file} on ${target.url}${id === undefined ? '' : ` as commit ${id}`}\n`);
+};
 
 const attribution = (flags: OfflineFlags): CommitAttribution => ({
   user: process.env.USER ?? 'cli',
@@ -78,6 +147,13 @@ const commonOptions = (command: Command): Command =>
     )
     .option('--yang-dir <dir>', 'extra module directory the server runs with (repeatable)', collect, []);
 
+const onlineOptions = (command: Command): Command =>
+  command
+    .option('--url <url>', 'a running server (e.g. https://localhost:6749): use its RESTCONF API')
+    .option('--user <name>', 'the account for --url (password from IDCONF_PASSWORD)', 'admin')
+    .option('--ca <file>', 'PEM certificate to trust for --url')
+    .option('--insecure', 'accept any certificate for --url (the generated self-signed one)');
+
 const changeOptions = (command: Command): Command =>
   command.option('--comment <text>', 'rollback comment').option('--label <text>', 'rollback label');
 
@@ -88,28 +164,32 @@ const parseNumber = (text: string, what: string): number => {
 
 /** Adds `backup`, `restore` and `rollback` to the program. */
 export const addOfflineCommands = (program: Command): void => {
-  commonOptions(program.command('backup'))
+  onlineOptions(commonOptions(program.command('backup')))
     .description('write the whole configuration to FILE (JSON, or XML for a .xml name)')
     .argument('<file>')
     .action((file: string, flags: OfflineFlags) =>
-      withDatastore(flags, async (datastore) => {
-        writeFileSync(file, `${exportText(datastore.snapshot.root, file)}\n`, { mode: 0o600 });
-        process.stdout.write(`wrote commit ${datastore.snapshot.fixedNumber} to ${file}\n`);
-      }),
+      flags.url !== undefined
+        ? withApi({ ...flags, url: flags.url }, (target) => backupOnline(target, file))
+        : withDatastore(flags, async (datastore) => {
+            writeFileSync(file, `${exportText(datastore.snapshot.root, file)}\n`, { mode: 0o600 });
+            process.stdout.write(`wrote commit ${datastore.snapshot.fixedNumber} to ${file}\n`);
+          }),
     );
-  changeOptions(commonOptions(program.command('restore')))
+  onlineOptions(changeOptions(commonOptions(program.command('restore'))))
     .description('replace the whole configuration with FILE (JSON or XML) in one commit')
     .argument('<file>')
     .action((file: string, flags: OfflineFlags) =>
-      withDatastore(flags, async (datastore) => {
-        const tree = decodeDocument(file, readFileSync(file, 'utf8'), datastore.schema, 'config');
-        const outcome = await datastore.commit(() => tree, attribution(flags));
-        process.stdout.write(
-          outcome.fixedNumber === undefined
-            ? 'the configuration already equals the file: nothing changed\n'
-            : `restored ${file} as commit ${outcome.fixedNumber} (${outcome.diff.changes.length} change(s))\n`,
-        );
-      }),
+      flags.url !== undefined
+        ? withApi({ ...flags, url: flags.url }, (target) => restoreOnline(target, file, flags))
+        : withDatastore(flags, async (datastore) => {
+            const tree = decodeDocument(file, readFileSync(file, 'utf8'), datastore.schema, 'config');
+            const outcome = await datastore.commit(() => tree, attribution(flags));
+            process.stdout.write(
+              outcome.fixedNumber === undefined
+                ? 'the configuration already equals the file: nothing changed\n'
+                : `restored ${file} as commit ${outcome.fixedNumber} (${outcome.diff.changes.length} change(s))\n`,
+            );
+          }),
     );
   const rollback = program.command('rollback').description('list, show and apply rollback files');
   commonOptions(rollback.command('list'))

@@ -77,6 +77,9 @@ export const addServeCommand = (program: Command): void => {
             ...(process.env.IDCONF_ADMIN_PASSWORD === undefined
               ? {}
               : { adminPassword: process.env.IDCONF_ADMIN_PASSWORD }),
+            ...(process.env.IDCONF_CONFIG_ENCRYPTION_KEY === undefined
+              ? {}
+              : { configEncryptionKey: process.env.IDCONF_CONFIG_ENCRYPTION_KEY }),
           },
           log,
         );

@@ -84,10 +84,22 @@ export const readData = async (
     exchange.method === 'HEAD'
       ? []
       : encoding === 'json'
-        ? encodeJson(encodeTarget, schema, options)
+        ? target.kind === 'datastore'
+          ? wrapJson(encodeJson(encodeTarget, schema, options))
+          : encodeJson(encodeTarget, schema, options)
         : encodeXml(encodeTarget, schema, xmlOptions);
   await writeChunks(exchange.request, exchange.response, 200, headers, chunks);
 };
+
+/**
+ * The datastore in JSON: its top-level nodes inside `ietf-restconf:data`, the JSON form of the
+ * XML document's `data` root element. @see RFC 8040 §3.3.1, RFC 7951 §4
+ */
+function* wrapJson(chunks: Iterable<string>): Generator<string, void, undefined> {
+  yield '{"ietf-restconf:data":';
+  yield* chunks;
+  yield '}';
+}
 
 const isEmptyDocument = (body: string, encoding: Encoding): boolean =>
   encoding === 'json'

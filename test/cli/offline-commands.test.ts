@@ -96,6 +96,69 @@ describe('offline commands on a stopped server’s data directory', () => {
   });
 });
 
+describe('backup and restore through a running server’s API', () => {
+  it('backs up over RESTCONF, restores a change away, and gets the same configuration back', async () => {
+    const dataDir = makeDataDir();
+    const server = await startServerProcess({ dataDir, env: { IDCONF_ADMIN_PASSWORD: 'pw' } });
+    const online = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [
+          '--disable-warning=ExperimentalWarning',
+          join(ROOT, 'src/cli/main.ts'),
+          ...args,
+          '--url',
+          server.url,
+          '--insecure',
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, IDCONF_PASSWORD: 'pw' },
+        },
+      );
+    try {
+      const first = join(dataDir, 'first.json');
+      const backup = await new Promise<ReturnType<typeof online>>((resolve) =>
+        setImmediate(() => resolve(online('backup', first))),
+      );
+      assert.equal(backup.status, 0, backup.stderr);
+      const saved = JSON.parse(readFileSync(first, 'utf8')) as Record<string, Record<string, unknown>>;
+      assert.ok('idconf-aaa:aaa' in saved);
+      const changed = {
+        ...saved,
+        'ietf-netconf-acm:nacm': { ...saved['ietf-netconf-acm:nacm'], 'enable-nacm': false },
+      };
+      writeFileSync(join(dataDir, 'changed.json'), JSON.stringify(changed));
+      const restored = online('restore', join(dataDir, 'changed.json'), '--comment', 'nacm off');
+      assert.equal(restored.status, 0, restored.stderr);
+      assert.match(restored.stdout, /as commit 2/);
+      assert.equal(online('restore', first).status, 0);
+      assert.equal(online('backup', join(dataDir, 'again.json')).status, 0);
+      assert.equal(readFileSync(join(dataDir, 'again.json'), 'utf8'), readFileSync(first, 'utf8'));
+      const wrong = spawnSync(
+        process.execPath,
+        [
+          '--disable-warning=ExperimentalWarning',
+          join(ROOT, 'src/cli/main.ts'),
+          'backup',
+          join(dataDir, 'x.json'),
+          '--url',
+          server.url,
+          '--insecure',
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, IDCONF_PASSWORD: 'wrong' },
+        },
+      );
+      assert.equal(wrong.status, 1);
+    } finally {
+      await server.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('idconf data', () => {
   it('validates documents and prints every error with its tag and path', () => {
     const dir = makeDataDir();

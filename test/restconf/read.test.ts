@@ -15,6 +15,10 @@ const FOO = `${JUKEBOX}/library/artist=Foo%20Fighters`;
 const WASTING_LIGHT = `${FOO}/album=Wasting%20Light`;
 const XML = 'application/yang-data+xml';
 
+/** The top-level nodes of a JSON datastore body (inside `ietf-restconf:data`). */
+const datastoreOf = (response: Parameters<typeof jsonOf>[0]): Record<string, unknown> =>
+  jsonOf<Record<string, Record<string, unknown>>>(response)['ietf-restconf:data'] ?? {};
+
 describe('RESTCONF reads', () => {
   let server: RestconfTestServer;
   before(async () => {
@@ -96,7 +100,8 @@ describe('RESTCONF reads', () => {
     });
     it('GET the datastore holds configuration and state', async () => {
       const response = await server.request('GET', '/data');
-      const body = jsonOf(response);
+      const body = jsonOf<Record<string, Record<string, unknown>>>(response)['ietf-restconf:data'] ?? {};
+      assert.deepEqual(Object.keys(jsonOf(response)), ['ietf-restconf:data']);
       assert.ok('example-jukebox:jukebox' in body);
       assert.ok('ietf-yang-library:yang-library' in body);
       assert.ok('idconf-rollback:rollback-files' in body);
@@ -216,10 +221,10 @@ describe('RESTCONF reads', () => {
 
   describe('query parameters of reads', () => {
     it('content=config and content=nonconfig (RFC 8040 §4.8.1)', async () => {
-      const config = jsonOf(await server.request('GET', '/data?content=config'));
+      const config = datastoreOf(await server.request('GET', '/data?content=config'));
       assert.ok('example-jukebox:jukebox' in config);
       assert.ok(!('idconf-rollback:rollback-files' in config));
-      const state = jsonOf(await server.request('GET', '/data?content=nonconfig'));
+      const state = datastoreOf(await server.request('GET', '/data?content=nonconfig'));
       assert.ok('idconf-rollback:rollback-files' in state);
       assert.ok(!('t-restconf:settings' in state));
     });
@@ -243,7 +248,7 @@ describe('RESTCONF reads', () => {
         ],
       });
       const top = await server.request('GET', `/data?fields=t-restconf:settings/name`);
-      assert.deepEqual(jsonOf(top), { 't-restconf:settings': { name: 'lab' } });
+      assert.deepEqual(jsonOf(top), { 'ietf-restconf:data': { 't-restconf:settings': { name: 'lab' } } });
     });
     it('with-defaults in all four modes (RFC 8040 §4.8.9, RFC 6243)', async () => {
       const path = '/data/t-restconf:settings?fields=mtu;name';
