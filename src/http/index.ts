@@ -18,5 +18,6 @@ export { ManagementServer } from './management-server.ts';
 export type { MediaType } from './media-type.ts';
 export { essenceOf, parseMediaType } from './media-type.ts';
 export { DEFAULT_BODY_LIMIT, readRequestBody } from './request-body.ts';
+export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';

@@ -10,6 +10,7 @@
 import type { InstancePath } from '../data/index.ts';
 import { formatInstancePath } from '../data/index.ts';
 import { ResourceNotFoundError } from '../errors/index.ts';
+import { writeChunks, writeEmpty } from '../http/index.ts';
 import { evaluatePreconditions, versionHeaders } from './conditional-request.ts';
 import { exists } from './instance-existence.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';
@@ -17,7 +18,6 @@ import { isCollectionPath, negotiateRepresentation } from './media-types.ts';
 import { legacyReadOptions } from './read-plan.ts';
 import type { ReadableResource } from './read-representation.ts';
 import { renderLegacyRead } from './read-representation.ts';
-import { writeChunks, writeEmpty } from './response-writer.ts';
 
 /** The chunks of `chunks` with the first one computed now, so that its errors come before any header is sent. */
 const startedChunks = (chunks: Iterator<string, void>): Iterable<string> => {

@@ -19,6 +19,7 @@ import type {
 } from '../data/index.ts';
 import { applyEdit, formatInstancePath } from '../data/index.ts';
 import { InvalidValueError, ResourceNotFoundError } from '../errors/index.ts';
+import { writeEmpty } from '../http/index.ts';
 import type { EditContext } from '../management/index.ts';
 import type { YangValue } from '../yang/index.ts';
 import { createdChild, decodeLegacyChildren, decodeLegacyDatastore, targetValue } from './body-decoding.ts';
@@ -28,7 +29,6 @@ import { resolveInsertPoint } from './insert-point.ts';
 import { exists, isStored } from './instance-existence.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';
 import type { ReadableResource } from './read-representation.ts';
-import { writeEmpty } from './response-writer.ts';
 
 /** Fails with 412 unless the request's preconditions hold for the resource at `path` in `root`. */
 const checkPreconditions = (exchange: LegacyExchange, root: DataTree, path: InstancePath, context: EditContext) => {

@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Authenticator, Principal } from '../auth/index.ts';
 import type { RequestContext, Route } from '../http/index.ts';
-import { withAuthentication } from '../http/index.ts';
+import { withAuthentication, writeEmpty, writeText } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
 import { renderApiRoot } from './api-root.ts';
 import { readLegacyData } from './data-read.ts';
@@ -23,7 +23,6 @@ import { allowedMethods, checkMethod } from './methods.ts';
 import { invokeLegacyOperation } from './operation-invoke.ts';
 import { parseLegacyQuery } from './query-parameters.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { writeEmpty, writeText } from './response-writer.ts';
 import { applyRollbackFile, listRollbacks, readRollbackText } from './rollback-resources.ts';
 
 /** Options of {@link legacyRestRoutes}. */

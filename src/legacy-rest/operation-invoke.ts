@@ -8,12 +8,12 @@
  */
 import type { DataTree, InstancePath, OperationData } from '../data/index.ts';
 import { encodeJsonString, encodeXmlString } from '../data/index.ts';
+import { writeEmpty, writeText } from '../http/index.ts';
 import type { OperationNode, SchemaTree } from '../yang/index.ts';
 import { decodeLegacyInput } from './body-decoding.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';
 import type { LegacyFormat } from './media-types.ts';
 import { negotiateRepresentation } from './media-types.ts';
-import { writeEmpty, writeText } from './response-writer.ts';
 
 /** The output document of an operation. @see spec §8 */
 export const renderOperationOutput = (schema: SchemaTree, output: OperationData, format: LegacyFormat): string => {

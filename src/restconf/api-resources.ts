@@ -5,11 +5,10 @@
  * @see RFC 8040 §3.1, §3.3, §3.3.2, §3.3.3
  */
 
-import { RESTCONF_NAMESPACE } from '../http/index.ts';
+import { RESTCONF_NAMESPACE, writeText } from '../http/index.ts';
 import { escapeXmlAttribute } from '../util/index.ts';
 import type { OperationNode, SchemaTree } from '../yang/index.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
-import { writeText } from './response-writer.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 
 /** The revision of ietf-yang-library this server implements. @see RFC 8040 §3.3.3, RFC 8525 */

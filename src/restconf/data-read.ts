@@ -16,13 +16,13 @@ import {
   RESTCONF_DATA_WRAPPER,
 } from '../data/index.ts';
 import { ResourceNotFoundError } from '../errors/index.ts';
+import { writeChunks, writeEmpty, writeText } from '../http/index.ts';
 import type { YangValue } from '../yang/index.ts';
 import { evaluatePreconditions, versionHeaders } from './conditional-request.ts';
 import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
 import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
-import { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 
 /** True for a list without keys or a leaf-list without a value: every entry. */

@@ -8,13 +8,13 @@
  */
 import type { DataTree, InstancePath, OperationData } from '../data/index.ts';
 import { encodeJsonString, encodeXmlString } from '../data/index.ts';
+import { writeText } from '../http/index.ts';
 import type { OperationNode } from '../yang/index.ts';
 import { decodeOperationInput } from './body-decoding.ts';
 import { noteOf } from './data-write.ts';
 import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
-import { writeText } from './response-writer.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
 

@@ -5,11 +5,10 @@
  * @see RFC 8525 §3, RFC 7895 §2.2, RFC 8040 §10.1, RFC 6020 §14 (the media type)
  */
 import { NotAcceptableError, ResourceNotFoundError } from '../errors/index.ts';
-import { negotiate } from '../http/index.ts';
+import { negotiate, writeText } from '../http/index.ts';
 import type { SchemaLocation } from '../management/index.ts';
 import { YANG_MODULE } from './media-types.ts';
 import { percentDecode } from './percent-decoding.ts';
-import { writeText } from './response-writer.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 
 /** The path segment below the API root where module sources are served. */

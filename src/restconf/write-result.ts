@@ -6,10 +6,10 @@
  * @see RFC 8040 §4.4.1, §4.5; models/idconf-restconf.yang; docs/restconf.md (rollback-id)
  */
 import type { OutgoingHttpHeaders } from 'node:http';
+import { writeEmpty, writeText } from '../http/index.ts';
 import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
-import { writeEmpty, writeText } from './response-writer.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 
 /** The namespace of idconf-restconf. */

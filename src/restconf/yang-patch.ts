@@ -17,7 +17,7 @@ import {
   PreconditionFailedError,
   ResourceNotFoundError,
 } from '../errors/index.ts';
-import { httpStatusOf } from '../http/index.ts';
+import { httpStatusOf, writeText } from '../http/index.ts';
 import type { SchemaParent, SchemaTree, YangValue } from '../yang/index.ts';
 import { targetSlot, topLevelNames } from './body-decoding.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
@@ -27,7 +27,6 @@ import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
 import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
-import { writeText } from './response-writer.ts';
 import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
 import type { PatchEdit, RawPatchValue, YangPatch } from './yang-patch-document.ts';

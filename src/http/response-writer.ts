@@ -1,9 +1,9 @@
 /**
- * @module legacy-rest/response-writer
- * Writes legacy REST responses: every response says `Cache-Control: no-cache` (ConfD sent
- * `private, no-cache, must-revalidate, proxy-revalidate`), bodies are streamed from a renderer's
- * chunks with back-pressure, and HEAD gets the headers of GET without a body.
- * @see shared/spec/legacy-rest.md §7 (204 bodies are empty), RFC 9110 §9.3.2 (HEAD)
+ * @module http/response-writer
+ * Writes the responses of both APIs: every response says `Cache-Control: no-cache`, bodies are
+ * streamed from an encoder's chunks with back-pressure, and HEAD gets the headers of GET
+ * without a body.
+ * @see RFC 8040 §4.3 (HEAD), §5.5 (Cache-Control), RFC 9110 §9.3.2, shared/spec/legacy-rest.md §7
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
