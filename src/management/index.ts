@@ -6,6 +6,8 @@
  */
 export type { AccessControl } from './access-control.ts';
 export { ALLOW_ALL } from './access-control.ts';
+export type { LeafTransform } from './leaf-transforms.ts';
+export { LeafTransforms } from './leaf-transforms.ts';
 export type {
   InvokeResult,
   ManagementReadOptions,
@@ -13,6 +15,8 @@ export type {
   ReadResult,
 } from './management-service.ts';
 export { ManagementService } from './management-service.ts';
+export type { NestedStateProvider } from './nested-state.ts';
+export { NestedStateProviders, resolveDataNode } from './nested-state.ts';
 export { checkOperationData } from './operation-data-check.ts';
 export type {
   EditChange,

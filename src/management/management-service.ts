@@ -39,6 +39,10 @@ import {
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
 import { ALLOW_ALL } from './access-control.ts';
+import type { LeafTransform } from './leaf-transforms.ts';
+import { LeafTransforms } from './leaf-transforms.ts';
+import type { NestedStateProvider } from './nested-state.ts';
+import { NestedStateProviders } from './nested-state.ts';
 import { checkOperationData } from './operation-data-check.ts';
 import type { EditChange, EditContext, EditResult, OperationHandler, OperationOutput } from './operation-handler.ts';
 import { isInstanceData } from './operation-handler.ts';
@@ -105,6 +109,8 @@ export class ManagementService {
   readonly modules: readonly LoadedModule[];
   readonly #access: AccessControl;
   readonly #providers: StateProviders;
+  readonly #nestedState: NestedStateProviders;
+  readonly #leafTransforms = new LeafTransforms();
   readonly #operations = new Map<OperationNode, OperationHandler>();
   /** The session of each commit in flight, by the attribution object handed to the datastore. */
   readonly #sessions = new WeakMap<CommitAttribution, Session>();
@@ -115,6 +121,7 @@ export class ManagementService {
     this.modules = options.modules ?? [];
     this.#access = options.accessControl ?? ALLOW_ALL;
     this.#providers = new StateProviders(this.schema);
+    this.#nestedState = new NestedStateProviders(this.schema);
     // The write check runs inside the commit, after validation and before it is made durable,
     // whichever datastore function made it (edits, rollbacks).
     this.datastore.addCommitHook(async (pending) => {
@@ -147,6 +154,16 @@ export class ManagementService {
   /** Adds the provider of a top-level state node (replacing an earlier one of that node). */
   registerProvider(provider: StateProvider): void {
     this.#providers.register(provider);
+  }
+
+  /** Adds the provider of a `config false` node nested in configuration (see nested-state.ts). */
+  registerNestedStateProvider(provider: NestedStateProvider): void {
+    this.#nestedState.register(provider);
+  }
+
+  /** Adds a transform of the values writes store in some leaves (see leaf-transforms.ts). */
+  registerLeafTransform(transform: LeafTransform): void {
+    this.#leafTransforms.register(transform);
   }
 
   /**
@@ -202,14 +219,13 @@ export class ManagementService {
   async edit(session: Session, change: readonly DataEdit[] | EditChange, note: CommitNote = {}): Promise<EditResult> {
     const compute: EditChange = typeof change === 'function' ? change : (root) => applyEdits(root, change);
     return this.#commit(session, note, (attribution) =>
-      this.datastore.commit(
-        (root, snapshot) =>
-          compute(root, {
-            snapshot,
-            versionOf: (path) => this.datastore.versionOf(path, snapshot),
-          } satisfies EditContext),
-        attribution,
-      ),
+      this.datastore.commit(async (root, snapshot) => {
+        const after = await compute(root, {
+          snapshot,
+          versionOf: (path) => this.datastore.versionOf(path, snapshot),
+        } satisfies EditContext);
+        return this.#leafTransforms.apply(root, after);
+      }, attribution),
     );
   }
 
@@ -268,10 +284,10 @@ export class ManagementService {
     if (content === 'config') return root;
     const first = path[0]?.schema;
     if (first !== undefined) {
-      if (!this.#providers.provides(first)) return root;
+      if (!this.#providers.provides(first)) return this.#nestedState.decorate(root, path, session);
       return setChild(root, first, (await this.#providers.build(first, session)) as never);
     }
-    let view = root;
+    let view = await this.#nestedState.decorate(root, path, session);
     for (const node of this.#providers.nodes()) {
       view = setChild(view, node, (await this.#providers.build(node, session)) as never);
     }

@@ -1,7 +1,8 @@
 /**
  * @module server/factory-default
  * The configuration of a first start: `models/factory-default.json`, with the `admin` account
- * and the management port's certificate filled in. It becomes commit 1 (`via` system).
+ * and the management port's TLS keystore (generated, encrypted with the configuration key) filled
+ * in. It becomes commit 1 (`via` system).
  * @see shared/spec/identity-model.md (factory default)
  */
 import { readFileSync } from 'node:fs';
@@ -18,8 +19,11 @@ const GENERATED = 'GENERATED-AT-FIRST-START';
 export interface FirstStartMaterial {
   /** The argon2id hash of the admin password. */
   readonly adminPasswordHash: string;
-  /** The management port's certificate (PEM), for the default admin keystore. */
-  readonly certificatePem?: string;
+  /**
+   * The stored value of the management port's keystore (`default-admin-keystore`): the generated
+   * private key and self-signed certificate, encrypted. Left as the placeholder when absent.
+   */
+  readonly adminKeystore?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -38,7 +42,7 @@ export const factoryDefaultJson = (
   file = join(MODELS_DIR, 'factory-default.json'),
 ): Json => {
   const shipped = parseJsonText(readFileSync(file, 'utf8')) as Json;
-  const filled = fillPlaceholders(shipped, material.certificatePem ?? GENERATED) as Json;
+  const filled = fillPlaceholders(shipped, material.adminKeystore ?? GENERATED) as Json;
   return {
     ...filled,
     'idconf-aaa:aaa': {

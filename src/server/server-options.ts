@@ -26,6 +26,11 @@ export interface ServerOptions {
   readonly bodyLimit?: number;
   /** The first admin account's password (IDCONF_ADMIN_PASSWORD); generated and shown once when absent. */
   readonly adminPassword?: string;
+  /**
+   * The configuration encryption key (IDCONF_CONFIG_ENCRYPTION_KEY: 32 bytes as hex or base64);
+   * when absent, the key file in the data directory (generated on a first start).
+   */
+  readonly configEncryptionKey?: string;
   /** Milliseconds in-flight requests get to finish on shutdown. */
   readonly shutdownDeadlineMs?: number;
 }

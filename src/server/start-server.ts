@@ -3,18 +3,32 @@
  * The composition root: builds every part from the options, wires them together and listens.
  */
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { hostname } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { FirstAdminAccount } from '../auth/index.ts';
 import { createFirstAdminAccount, LocalUserAuthenticator } from '../auth/index.ts';
 import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials } from '../http/index.ts';
 import { legacyRestRoutes } from '../legacy-rest/index.ts';
-import { ManagementService } from '../management/index.ts';
+import { ManagementService, resolveDataNode } from '../management/index.ts';
 import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
 import type { Logger } from '../util/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
 import { aaaUserDirectory } from './aaa-user-directory.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { factoryDefaultTree } from './factory-default.ts';
+import type { ConfigKey } from './identity/index.ts';
+import {
+  ADMIN_KEYSTORE_LEAF,
+  AdminKeystoreReader,
+  bindAdminTls,
+  CONFIG_KEY_FILE,
+  checkSecretsReadable,
+  createConfigKeyFile,
+  generateAdminKeystore,
+  installIdentityModel,
+  resolveConfigKey,
+} from './identity/index.ts';
 import { isLoopbackHost } from './is-loopback.ts';
 import type { ServerOptions } from './server-options.ts';
 import { loadServerSchema } from './server-schema.ts';
@@ -63,39 +77,40 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   }
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  let tls: TlsCredentials | undefined;
-  if (!options.insecureHttp) {
-    if (options.tlsCertFile !== undefined && options.tlsKeyFile !== undefined) {
-      tls = await readTlsCredentials(options.tlsCertFile, options.tlsKeyFile).catch((error: NodeJS.ErrnoException) => {
+  // Certificate files given on the command line win over the configured keystore.
+  let fileTls: TlsCredentials | undefined;
+  if (!options.insecureHttp && options.tlsCertFile !== undefined && options.tlsKeyFile !== undefined) {
+    fileTls = await readTlsCredentials(options.tlsCertFile, options.tlsKeyFile).catch(
+      (error: NodeJS.ErrnoException) => {
         throw new ServerConfigurationError(`cannot read the TLS certificate or key: ${error.code ?? error.message}`);
-      });
-    } else {
-      const loaded = await loadOrCreateSelfSignedCredentials(dataDir);
-      if (loaded.generated) log.info({ dataDir }, 'generated a self-signed TLS certificate for the management port');
-      tls = loaded.credentials;
-    }
+      },
+    );
   }
   const { schema, result: loaded } = loadServerSchema(options.yangDirs);
   const unlock = lockDataDir(dataDir);
-  let firstAdmin: FirstAdminAccount | undefined;
-  const datastore = await Datastore.open({
-    schema,
-    journal: new SqliteJournalStore({ dataDir }),
-    logger: log.child({ component: 'datastore' }),
-    initial: async () => {
-      firstAdmin = await createFirstAdminAccount(options.adminPassword);
-      return factoryDefaultTree(schema, {
-        adminPasswordHash: firstAdmin.passwordHash,
-        ...(tls === undefined ? {} : { certificatePem: tls.cert }),
-      });
+  const { datastore, configKey, firstAdmin } = await openDatastore(options, dataDir, schema, log).catch(
+    (error: unknown) => {
+      unlock();
+      throw error;
     },
-  }).catch((error: unknown) => {
-    unlock();
-    throw error;
-  });
+  );
   if (firstAdmin !== undefined) {
     log.info({ user: 'admin' }, 'first start: loaded the factory default configuration with the admin account');
     if (firstAdmin.generatedPassword !== undefined) announce(firstAdmin.generatedPassword);
+  }
+  const adminKeystore = hasAdminKeystoreLeaf(schema) ? new AdminKeystoreReader(schema, configKey.cipher) : undefined;
+  let tls: TlsCredentials | undefined = fileTls;
+  if (!options.insecureHttp && tls === undefined) {
+    const configured = adminKeystore?.read(datastore.snapshot.root);
+    if (configured?.kind === 'credentials') tls = configured.credentials;
+    else {
+      const fallback = await loadOrCreateSelfSignedCredentials(dataDir);
+      log.warn(
+        { problem: configured?.kind === 'unusable' ? configured.problem : 'no keystore is configured', dataDir },
+        'the management port cannot use the configured ssl-server-keystore: serving the self-signed certificate of the data directory',
+      );
+      tls = fallback.credentials;
+    }
   }
   const authenticator = new LocalUserAuthenticator({
     directory: aaaUserDirectory(() => datastore.snapshot.root),
@@ -107,6 +122,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     schemaLocation: restconfSchemaLocation(RESTCONF_ROOT),
     dataPathParser: restconfDataPathParser(schema),
   });
+  installIdentityModel(management, configKey.cipher);
   const router = new Router().mount(wellKnownRoute);
   for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
   for (const route of legacyRestRoutes({ management, authenticator })) router.mount(route);
@@ -116,6 +132,13 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     tls,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
   });
+  if (tls !== undefined && fileTls === undefined && adminKeystore !== undefined)
+    bindAdminTls({
+      datastore,
+      reader: adminKeystore,
+      apply: (credentials) => server.setTlsCredentials(credentials),
+      log: log.child({ component: 'tls' }),
+    });
   const address = await server.listen(options.port, options.host).catch(async (error: unknown) => {
     await datastore.close();
     unlock();
@@ -138,4 +161,64 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       unlock();
     },
   };
+};
+
+/** True when the schema has the identity model's management keystore reference. */
+const hasAdminKeystoreLeaf = (schema: SchemaTree): boolean => {
+  try {
+    resolveDataNode(schema, ADMIN_KEYSTORE_LEAF);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Opens the datastore with the configuration key: on a first start the factory default (with a
+ * generated admin account and management keystore) becomes commit 1, encrypted with a new key
+ * unless one was given; on later starts the key must open every stored secret.
+ */
+const openDatastore = async (
+  options: ServerOptions,
+  dataDir: string,
+  schema: SchemaTree,
+  log: Logger,
+): Promise<{ datastore: Datastore; configKey: ConfigKey; firstAdmin: FirstAdminAccount | undefined }> => {
+  let configKey = await resolveConfigKey({ dataDir, fromEnvironment: options.configEncryptionKey }).catch(
+    (error: unknown) => {
+      throw new ServerConfigurationError((error as Error).message);
+    },
+  );
+  let firstAdmin: FirstAdminAccount | undefined;
+  const datastore = await Datastore.open({
+    schema,
+    journal: new SqliteJournalStore({ dataDir }),
+    logger: log.child({ component: 'datastore' }),
+    initial: async () => {
+      firstAdmin = await createFirstAdminAccount(options.adminPassword);
+      configKey ??= await createConfigKeyFile(dataDir);
+      const adminKeystore = hasAdminKeystoreLeaf(schema)
+        ? await generateAdminKeystore(configKey.cipher, [hostname(), 'localhost'])
+        : undefined;
+      return factoryDefaultTree(schema, {
+        adminPasswordHash: firstAdmin.passwordHash,
+        ...(adminKeystore === undefined ? {} : { adminKeystore }),
+      });
+    },
+  });
+  try {
+    const summary = checkSecretsReadable(
+      schema,
+      datastore.snapshot.root,
+      configKey?.cipher,
+      configKey?.origin ?? join(dataDir, CONFIG_KEY_FILE),
+    );
+    if (summary.clear > 0)
+      log.warn({ count: summary.clear }, 'some secrets are stored in clear: write them again to have them encrypted');
+    configKey ??= await createConfigKeyFile(dataDir);
+  } catch (error) {
+    await datastore.close();
+    throw new ServerConfigurationError((error as Error).message);
+  }
+  return { datastore, configKey, firstAdmin };
 };

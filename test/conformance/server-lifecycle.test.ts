@@ -6,9 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { connect } from 'node:tls';
+import { createSelfSignedCredentials } from '../../src/server/index.ts';
 import { send } from '../support/https-request.ts';
 import { makeDataDir, type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
@@ -85,20 +88,30 @@ describe('idconf serve over HTTPS', () => {
     assert.ok(!all.includes('secret-pw'));
   });
 
-  it('generated its key with mode 0600', () => {
-    assert.equal(statSync(join(server.dataDir, 'tls-key.pem')).mode & 0o777, 0o600);
+  it('generated its configuration encryption key with mode 0600', () => {
+    assert.equal(statSync(join(server.dataDir, 'config-encryption.key')).mode & 0o777, 0o600);
   });
 });
 
+/** The SHA-256 fingerprint of the certificate a server at `url` presents. */
+const presentedFingerprint = (url: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port), rejectUnauthorized: false }, () => {
+      resolve(socket.getPeerCertificate().fingerprint256);
+      socket.end();
+    });
+    socket.on('error', reject);
+  });
+
 describe('idconf serve lifecycle', () => {
-  it('reuses the generated certificate on the next start', async () => {
+  it('presents the same generated certificate on the next start', async () => {
     const dataDir = makeDataDir();
     const first = await startServerProcess({ dataDir });
-    const certificate = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
+    const certificate = await presentedFingerprint(first.url);
     assert.equal(await first.stop('SIGTERM'), 0);
     const second = await startServerProcess({ dataDir });
-    assert.equal(readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8'), certificate);
-    assert.ok(!second.output.some((line) => line.includes('generated a self-signed')));
+    assert.equal(await presentedFingerprint(second.url), certificate);
     assert.equal(await second.stop('SIGINT'), 0);
   });
 
@@ -124,13 +137,19 @@ describe('idconf serve lifecycle', () => {
   });
 
   it('uses the certificate given with --tls-cert and --tls-key', async () => {
-    const source = await startServerProcess();
-    await source.stop();
+    const files = makeDataDir();
+    const credentials = await createSelfSignedCredentials(['given.example']);
+    writeFileSync(join(files, 'cert.pem'), credentials.cert);
+    writeFileSync(join(files, 'key.pem'), credentials.key, { mode: 0o600 });
     const server = await startServerProcess({
-      args: ['--tls-cert', join(source.dataDir, 'tls-cert.pem'), '--tls-key', join(source.dataDir, 'tls-key.pem')],
+      args: ['--tls-cert', join(files, 'cert.pem'), '--tls-key', join(files, 'key.pem')],
     });
-    const response = await send(`${server.url}/.well-known/host-meta`);
-    assert.equal(response.status, 200);
-    assert.equal(await server.stop(), 0);
+    try {
+      const response = await send(`${server.url}/.well-known/host-meta`);
+      assert.equal(response.status, 200);
+      assert.equal(await presentedFingerprint(server.url), new X509Certificate(credentials.cert).fingerprint256);
+    } finally {
+      assert.equal(await server.stop(), 0);
+    }
   });
 });
