@@ -8,32 +8,10 @@
  */
 import type { LeafListNode, YangValue } from '../yang/index.ts';
 import { toCanonical, yangValuesEqual } from '../yang/index.ts';
-import type {
-  AnydataValue,
-  ContainerInstance,
-  InstanceNode,
-  LeafListValues,
-  ListInstance,
-  Slot,
-} from './instance-node.ts';
-import { isEmptyInstance } from './instance-node.ts';
+import type { AnydataValue, InstanceNode, LeafListValues, ListInstance, Slot } from './instance-node.ts';
+import { isVacantSlot } from './instance-node.ts';
 import type { DataSchemaNode } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';
-
-/** True when a slot value counts as absent (an empty non-presence container, list or leaf-list). */
-export const isVacantSlot = (schema: DataSchemaNode, value: Slot): boolean => {
-  if (value === undefined) return true;
-  switch (schema.kind) {
-    case 'container':
-      return schema.presence === undefined && isEmptyInstance(value as ContainerInstance);
-    case 'list':
-      return (value as ListInstance).entries.size === 0;
-    case 'leaf-list':
-      return (value as LeafListValues).length === 0;
-    default:
-      return false;
-  }
-};
 
 /** Equality of two anydata/anyxml values as JSON: arrays in order, object members in any order. */
 export const anydataEqual = (left: AnydataValue, right: AnydataValue): boolean => {

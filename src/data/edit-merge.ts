@@ -10,24 +10,9 @@ import type { LeafListNode, YangValue } from '../yang/index.ts';
 import { toCanonical, yangValuesEqual } from '../yang/index.ts';
 import { clearOtherCases, nodeFromSlots } from './edit-cases.ts';
 import type { InstanceNode, LeafListValues, ListInstance, Slot } from './instance-node.ts';
-import { isEmptyInstance } from './instance-node.ts';
+import { isVacantSlot } from './instance-node.ts';
 import type { DataSchemaNode } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';
-
-/** Whether a merged slot value is stored as absent (see `setChild`). */
-const isVacant = (child: DataSchemaNode, value: Slot): boolean => {
-  if (value === undefined) return true;
-  switch (child.kind) {
-    case 'container':
-      return child.presence === undefined && isEmptyInstance(value as InstanceNode);
-    case 'list':
-      return (value as ListInstance).entries.size === 0;
-    case 'leaf-list':
-      return (value as LeafListValues).length === 0;
-    default:
-      return false;
-  }
-};
 
 /** The values of `existing` followed by those of `incoming` it lacks; `existing` itself when none. */
 export const uniteLeafLists = (
@@ -95,7 +80,7 @@ export const mergeInstances = <S extends InstanceNode['schema']>(
     const child = table.nodes[index] as DataSchemaNode;
     const before = slots[index];
     const merged = mergeSlots(child, before, value);
-    const stored = isVacant(child, merged) ? undefined : merged;
+    const stored = isVacantSlot(child, merged) ? undefined : merged;
     if (stored === before) return;
     slots[index] = stored;
     changed = true;

@@ -20,6 +20,7 @@ export { compareEntryKeys, entryKeyOf } from './entry-key.ts';
 export type { FieldsSelector } from './fields-selector.ts';
 export { parseFields } from './fields-selector.ts';
 export { formatInstancePath } from './format-instance-path.ts';
+export { instanceExists, isInstanceStored } from './instance-existence.ts';
 export type {
   AnydataValue,
   ContainerInstance,

@@ -93,7 +93,7 @@ export const isNonPresence = (schema: DataSchemaNode): boolean =>
   schema.kind === 'container' && schema.presence === undefined;
 
 /** Whether a slot value counts as absent: undefined, an empty non-presence container, list or leaf-list. */
-const isVacant = (child: DataSchemaNode, value: Slot): boolean => {
+export const isVacantSlot = (child: DataSchemaNode, value: Slot): boolean => {
   if (value === undefined) return true;
   switch (child.kind) {
     case 'container':
@@ -118,7 +118,7 @@ export const setChild = <S extends InnerSchemaNode, N extends DataSchemaNode>(
 ): InstanceNode<S> => {
   const index = slotTableOf(node.schema).indexOf.get(child);
   if (index === undefined) throw new TypeError(`${child.name} is not a child of this node`);
-  const stored: Slot = isVacant(child, value) ? undefined : value;
+  const stored: Slot = isVacantSlot(child, value) ? undefined : value;
   if (node.slots[index] === stored) return node;
   // Exactly as long as needed (no trailing holes, no spare capacity).
   let end = Math.max(node.slots.length, stored === undefined ? 0 : index + 1);

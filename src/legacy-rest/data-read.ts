@@ -8,11 +8,10 @@
  * @see shared/spec/legacy-rest.md Decisions 3, 4, 8; §5, §6, §11
  */
 import type { InstancePath } from '../data/index.ts';
-import { formatInstancePath } from '../data/index.ts';
+import { formatInstancePath, instanceExists } from '../data/index.ts';
 import { ResourceNotFoundError } from '../errors/index.ts';
 import { writeChunks, writeEmpty } from '../http/index.ts';
 import { evaluatePreconditions, versionHeaders } from './conditional-request.ts';
-import { exists } from './instance-existence.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';
 import { isCollectionPath, negotiateRepresentation } from './media-types.ts';
 import { legacyReadOptions } from './read-plan.ts';
@@ -43,7 +42,7 @@ export const readLegacyData = async (exchange: LegacyExchange, resource: Readabl
   const result = await exchange.management.read(exchange.session, path, { content: running ? 'config' : 'all' });
   const value = resource.kind === 'datastore' ? result.root : result.value;
   // A list without entries is an empty collection as long as the node holding it exists.
-  if (value === undefined && !(kind === 'collection' && exists(result.root, path.slice(0, -1))))
+  if (value === undefined && !(kind === 'collection' && instanceExists(result.root, path.slice(0, -1))))
     throw new ResourceNotFoundError(`there is no data at ${exchange.context.path}`, { path: formatInstancePath(path) });
   const version = running ? result.version : undefined;
   if (running && evaluatePreconditions(request, { exists: true, version }) === 'not-modified') {

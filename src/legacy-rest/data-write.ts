@@ -17,7 +17,7 @@ import type {
   InstancePathStep,
   Slot,
 } from '../data/index.ts';
-import { applyEdit, formatInstancePath } from '../data/index.ts';
+import { applyEdit, formatInstancePath, instanceExists, isInstanceStored } from '../data/index.ts';
 import { InvalidValueError, ResourceNotFoundError } from '../errors/index.ts';
 import { writeEmpty } from '../http/index.ts';
 import type { EditContext } from '../management/index.ts';
@@ -26,13 +26,12 @@ import { createdChild, decodeLegacyChildren, decodeLegacyDatastore, targetValue 
 import { evaluatePreconditions } from './conditional-request.ts';
 import { formatLegacyUrl } from './format-path.ts';
 import { resolveInsertPoint } from './insert-point.ts';
-import { exists, isStored } from './instance-existence.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';
 import type { ReadableResource } from './read-representation.ts';
 
 /** Fails with 412 unless the request's preconditions hold for the resource at `path` in `root`. */
 const checkPreconditions = (exchange: LegacyExchange, root: DataTree, path: InstancePath, context: EditContext) => {
-  const present = isStored(root, path);
+  const present = isInstanceStored(root, path);
   evaluatePreconditions(exchange.request, { exists: present, version: present ? context.versionOf(path) : undefined });
 };
 
@@ -78,7 +77,7 @@ export const createLegacyData = async (exchange: LegacyExchange, resource: Reada
     exchange.session,
     (root, context) => {
       checkPreconditions(exchange, root, parentPath, context);
-      if (!exists(root, parentPath))
+      if (!instanceExists(root, parentPath))
         throw new ResourceNotFoundError(`${exchange.context.path} does not exist: create it first`, {
           path: formatInstancePath(parentPath),
         });
@@ -115,7 +114,7 @@ export const replaceLegacyData = async (exchange: LegacyExchange, resource: Read
     exchange.session,
     (root, context) => {
       checkPreconditions(exchange, root, path, context);
-      existed = isStored(root, path);
+      existed = isInstanceStored(root, path);
       return applyEdit(root, edit);
     },
     exchange.note,
@@ -135,7 +134,7 @@ export const mergeLegacyData = async (exchange: LegacyExchange, resource: Readab
     exchange.session,
     (root, context) => {
       checkPreconditions(exchange, root, path, context);
-      if (!exists(root, path))
+      if (!instanceExists(root, path))
         throw new ResourceNotFoundError(`${exchange.context.path} does not exist: PATCH merges into existing data`, {
           path: formatInstancePath(path),
         });
@@ -153,7 +152,7 @@ export const deleteLegacyData = async (exchange: LegacyExchange, resource: Reada
     exchange.session,
     (root, context) => {
       checkPreconditions(exchange, root, path, context);
-      if (!isStored(root, path))
+      if (!isInstanceStored(root, path))
         throw new ResourceNotFoundError(`there is nothing to delete at ${exchange.context.path}`, {
           path: formatInstancePath(path),
         });

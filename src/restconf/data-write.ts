@@ -20,7 +20,14 @@ import type {
   ListInstance,
   Slot,
 } from '../data/index.ts';
-import { applyEdit, childrenOf, formatInstancePath, keyValuesOf } from '../data/index.ts';
+import {
+  applyEdit,
+  childrenOf,
+  formatInstancePath,
+  instanceExists,
+  isInstanceStored,
+  keyValuesOf,
+} from '../data/index.ts';
 import { DataExistsError, InvalidValueError, ResourceDeniedError, ResourceNotFoundError } from '../errors/index.ts';
 import type { CommitNote, EditContext } from '../management/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
@@ -30,7 +37,6 @@ import { isCollection } from './data-read.ts';
 import { formatApiPath } from './format-api-path.ts';
 import type { Insertion } from './insertion.ts';
 import { checkInsertedNode } from './insertion.ts';
-import { exists, isStored } from './instance-existence.ts';
 import type { RestconfQuery } from './query-parameters.ts';
 import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
@@ -57,7 +63,7 @@ export const checkWritePreconditions = (
   path: InstancePath,
   context: EditContext,
 ): void => {
-  const present = isStored(root, path);
+  const present = isInstanceStored(root, path);
   evaluatePreconditions(exchange.request, { exists: present, version: present ? context.versionOf(path) : undefined });
 };
 
@@ -134,7 +140,7 @@ export const createData = async (
     exchange.session,
     (root, context) => {
       checkWritePreconditions(exchange, root, parentPath, context);
-      if (!exists(root, parentPath))
+      if (!instanceExists(root, parentPath))
         throw new ResourceNotFoundError('the resource to create a child in does not exist', {
           path: formatInstancePath(parentPath),
         });
@@ -194,7 +200,7 @@ export const replaceData = async (
     exchange.session,
     (root, context) => {
       checkWritePreconditions(exchange, root, target.path, context);
-      existed = isStored(root, target.path);
+      existed = isInstanceStored(root, target.path);
       return applyEdit(root, edit);
     },
     noteOf(query),
@@ -222,7 +228,7 @@ export const mergeData = async (
     exchange.session,
     (root, context) => {
       checkWritePreconditions(exchange, root, target.path, context);
-      if (!exists(root, target.path))
+      if (!instanceExists(root, target.path))
         throw new ResourceNotFoundError('a plain PATCH merges into an existing resource, and this one does not exist', {
           path: formatInstancePath(target.path),
         });
@@ -245,7 +251,7 @@ export const deleteData = async (
     exchange.session,
     (root, context) => {
       checkWritePreconditions(exchange, root, target.path, context);
-      if (!isStored(root, target.path))
+      if (!isInstanceStored(root, target.path))
         throw new ResourceNotFoundError('there is nothing to delete at this path', {
           path: formatInstancePath(target.path),
         });

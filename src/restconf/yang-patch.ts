@@ -7,7 +7,15 @@
  * @see RFC 8072 §2.2–2.5, §3 (yang-patch-status), errata 5131 (404 for delete or move of nothing)
  */
 import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
-import { applyEdit, decodeJson, decodeXml, decodeXmlDocument, formatInstancePath } from '../data/index.ts';
+import {
+  applyEdit,
+  decodeJson,
+  decodeXml,
+  decodeXmlDocument,
+  formatInstancePath,
+  instanceExists,
+  isInstanceStored,
+} from '../data/index.ts';
 import type { ManagementError } from '../errors/index.ts';
 import {
   InvalidValueError,
@@ -22,7 +30,6 @@ import type { SchemaParent, SchemaTree, YangValue } from '../yang/index.ts';
 import { targetSlot, topLevelNames } from './body-decoding.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
 import { checkWritePreconditions, noteOf, schemaOfPath } from './data-write.ts';
-import { exists, isStored } from './instance-existence.ts';
 import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
@@ -108,7 +115,7 @@ const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editI
   let tree = root;
   for (const { editId, edit } of edits) {
     onEdit(editId);
-    if ((edit.operation === 'delete' || edit.operation === 'move') && !isStored(tree, edit.target))
+    if ((edit.operation === 'delete' || edit.operation === 'move') && !isInstanceStored(tree, edit.target))
       throw new ResourceNotFoundError(`there is nothing to ${edit.operation} at this path`, {
         path: formatInstancePath(edit.target),
       });
@@ -143,7 +150,7 @@ export const applyYangPatch = async (
       (root, context) => {
         current = undefined;
         checkWritePreconditions(exchange, root, target.path, context);
-        if (!exists(root, target.path))
+        if (!instanceExists(root, target.path))
           throw new ResourceNotFoundError('the resource the YANG Patch edits does not exist', {
             path: formatInstancePath(target.path),
           });
