@@ -484,7 +484,7 @@ describe('crypto actions', { skip: opensslMissing }, () => {
       const read = await server.request('GET', `${CRYPTO}/signing-keys/signing-key=direct`);
       const entry = (JSON.parse(read.body) as { 'base:signing-key': Record<string, unknown>[] })['base:signing-key'][0];
       assert.match(String(entry?.keystore), /^data:application\/x-pem-file;aes256gcm;/);
-      assert.equal((entry?.details as Record<string, unknown>)['key-type'], 'ed25519');
+      assert.equal((entry?.details as Record<string, unknown> | undefined)?.['key-type'], 'ed25519');
       const refused = await server.request('PUT', `${CRYPTO}/signing-keys/signing-key=direct2`, {
         body: { 'base:signing-key': [{ id: 'direct2', keystore: rsaCert }] },
       });
