@@ -188,6 +188,7 @@ describe('Datastore over SQLite', () => {
     assert.equal(second.snapshot.fixedNumber, 2);
     assert.match(text(second.snapshot.root), /"id":"b"/);
     await second.checkpoint();
+    await second.checkpoint(); // nothing new: no second checkpoint at the same commit
     await second.commit(withItem('c', 6), ADMIN);
     const expected = text(second.snapshot.root);
     await second.close();

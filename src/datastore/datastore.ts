@@ -105,6 +105,8 @@ export class Datastore {
   #commitsSinceCheckpoint: number;
   #bytesSinceCheckpoint = 0;
   #checkpointing: Promise<void> | undefined;
+  /** The fixed number of the newest checkpoint written or loaded (0: none). */
+  #lastCheckpoint: number;
   #closed = false;
 
   private constructor(
@@ -112,7 +114,9 @@ export class Datastore {
     queue: CommitQueue<Snapshot>,
     versions: NodeVersions,
     replayed: number,
+    lastCheckpoint: number,
   ) {
+    this.#lastCheckpoint = lastCheckpoint;
     this.schema = options.schema;
     this.#journal = options.journal;
     this.#queue = queue;
@@ -149,7 +153,13 @@ export class Datastore {
       throw new CommitFailedError(`the journal ends at commit ${last} but holds the changes only up to ${fixedNumber}`);
     const snapshot: Snapshot = { root, fixedNumber, timestamp };
     const queue = new CommitQueue<Snapshot>({ store: journal, state: snapshot, lastFixedNumber: last });
-    const datastore = new Datastore(options, queue, new NodeVersions({ fixedNumber, timestamp }), replayed);
+    const datastore = new Datastore(
+      options,
+      queue,
+      new NodeVersions({ fixedNumber, timestamp }),
+      replayed,
+      checkpoint?.fixedNumber ?? 0,
+    );
     if (last === 0 && options.initial !== undefined) {
       const initial = options.initial;
       await datastore.commit(() => initial(), { user: 'system', via: 'system', comment: 'factory default' });
@@ -257,11 +267,13 @@ export class Datastore {
 
   async #writeCheckpoint(): Promise<void> {
     const snapshot = this.snapshot;
-    if (snapshot.fixedNumber === 0) return;
+    // Nothing new since the last checkpoint (e.g. one just written in the background).
+    if (snapshot.fixedNumber <= this.#lastCheckpoint) return;
     this.#commitsSinceCheckpoint = 0;
     this.#bytesSinceCheckpoint = 0;
     const tree = await treeToTextInSlices(snapshot.root);
     await this.#journal.writeCheckpoint({ fixedNumber: snapshot.fixedNumber, tree });
+    this.#lastCheckpoint = snapshot.fixedNumber;
     const pruned = await this.#journal.prune(this.#retention);
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: tree.length, pruned }, 'checkpoint written');
   }
