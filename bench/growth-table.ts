@@ -14,6 +14,10 @@ interface StoredRow extends RowInfo {
   readonly bySize: Readonly<Record<string, Summary>>;
 }
 
+/** Rows of the load phase, which result files before 2026-11-22 16:35 UTC keyed by its transport. */
+const LOAD_PHASE = /^(idconf:first-start|restconf:load-put|idconf:rss-after-load|idconf:rss-peak-load):-:https?$/;
+const idOf = (row: StoredRow): string => (LOAD_PHASE.test(row.id) ? row.id.replace(/:https?$/, ':-') : row.id);
+
 const files = process.argv.slice(2);
 if (files.length === 0) {
   process.stderr.write('usage: growth-table.ts RESULT.json [RESULT.json…]\n');
@@ -23,9 +27,13 @@ const rows = new Map<string, { info: RowInfo; bySize: Map<number, Summary> }>();
 for (const file of files) {
   const stored = JSON.parse(readFileSync(file, 'utf8')) as { rows: StoredRow[] };
   for (const row of stored.rows) {
-    const known = rows.get(row.id) ?? { info: row, bySize: new Map<number, Summary>() };
+    const id = idOf(row);
+    const known = rows.get(id) ?? {
+      info: { ...row, id, transport: id === row.id ? row.transport : '-' },
+      bySize: new Map<number, Summary>(),
+    };
     for (const [size, summary] of Object.entries(row.bySize)) known.bySize.set(Number(size), summary);
-    rows.set(row.id, known);
+    rows.set(id, known);
   }
 }
 const sizes = [...new Set([...rows.values()].flatMap((row) => [...row.bySize.keys()]))].sort((a, b) => a - b);
