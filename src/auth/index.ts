@@ -18,3 +18,5 @@ export type { Argon2Parameters } from './password-hash-argon2.ts';
 export { DEFAULT_ARGON2_PARAMETERS } from './password-hash-argon2.ts';
 export type { AuthenticationMethod, Principal } from './principal.ts';
 export type { UserDirectory, UserRecord } from './user-directory.ts';
+export type { VerifiedCredentialsOptions } from './verified-credentials.ts';
+export { VerifiedCredentials } from './verified-credentials.ts';

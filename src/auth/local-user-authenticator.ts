@@ -13,6 +13,7 @@ import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, passwordHashProblem, verifyPassword } from './password-hash.ts';
 import type { Principal } from './principal.ts';
 import type { UserDirectory } from './user-directory.ts';
+import { VerifiedCredentials } from './verified-credentials.ts';
 
 /** Options of {@link LocalUserAuthenticator}. */
 export interface LocalUserAuthenticatorOptions {
@@ -28,6 +29,11 @@ export interface LocalUserAuthenticatorOptions {
    * it to a hash of the kind the directory holds when that is not argon2id.
    */
   readonly dummyHash?: string;
+  /**
+   * Verifications reused for a while (default: 5 minutes), so that a client sending the same
+   * Basic credentials with every request does not pay the password hash each time.
+   */
+  readonly verified?: VerifiedCredentials;
 }
 
 /** Accounts remembered as having an unusable hash, so each is reported once. */
@@ -47,6 +53,7 @@ export class LocalUserAuthenticator implements Authenticator {
   readonly #verify: (password: string, hash: string) => Promise<boolean>;
   #dummyHash: Promise<string> | undefined;
   readonly #reported = new Set<string>();
+  readonly #verified: VerifiedCredentials;
 
   constructor(options: LocalUserAuthenticatorOptions) {
     this.#directory = options.directory;
@@ -54,6 +61,7 @@ export class LocalUserAuthenticator implements Authenticator {
     this.#throttle = options.throttle ?? new LoginThrottle();
     this.#verify = options.verifyPassword ?? verifyPassword;
     if (options.dummyHash !== undefined) this.#dummyHash = Promise.resolve(options.dummyHash);
+    this.#verified = options.verified ?? new VerifiedCredentials();
   }
 
   async authenticate(credentials: Credentials, source: ClientSource): Promise<Principal> {
@@ -76,9 +84,12 @@ export class LocalUserAuthenticator implements Authenticator {
       this.#reportUnusableHash(user, problem);
       hash = undefined;
     }
+    if (account !== undefined && hash !== undefined && this.#verified.has(user, password, hash))
+      return { user, groups: account.groups, method: 'basic' };
     // Without a usable hash, do the same work against the dummy and fail regardless.
     const matches = await this.#verify(password, hash ?? (await this.#dummy()));
     if (account === undefined || hash === undefined || !matches) this.#fail(key, user, source);
+    this.#verified.add(user, password, hash);
     this.#throttle.recordSuccess(key);
     return { user, groups: account.groups, method: 'basic' };
   }
