@@ -6,8 +6,9 @@
  */
 import type { JsonLeafValue, LeafListNode, LeafNode, SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
 import { toJson } from '../yang/index.ts';
+import { ChunkWriter } from './chunk-writer.ts';
 import { qualifyingJsonContext } from './json-value-context.ts';
-import type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
+import type { ReadOptions } from './read-options.ts';
 import type { SlotTable } from './slot-table.ts';
 
 const MEMBER_NAMES = new WeakMap<SlotTable, readonly string[]>();
@@ -28,47 +29,13 @@ export const DEFAULT_TAG: Readonly<Record<string, boolean>> = Object.freeze({
   'ietf-netconf-with-defaults:default': true,
 });
 
-/** Mutable output state of one encode. */
-export class JsonWriter {
-  /** The text not yet handed out. */
-  out = '';
-  /** While positive, `flush` keeps the text (a caller may still drop it). */
-  hold = 0;
-  readonly schema: SchemaTree;
+/** Mutable output state of one JSON encode. */
+export class JsonWriter extends ChunkWriter {
   readonly context: ValueContext;
-  readonly content: ContentFilter;
-  readonly depth: number;
-  readonly withDefaults: WithDefaultsMode;
-  readonly chunkSize: number;
-  /** True in the modes that report defaults of absent nodes. */
-  readonly reportsAll: boolean;
-  /** True when defaults are tagged with the with-defaults annotation. */
-  readonly tagged: boolean;
-  /** True when no read option filters anything: every stored node is written as it is. */
-  readonly simple: boolean;
 
   constructor(schema: SchemaTree, options: ReadOptions & { readonly chunkSize?: number }) {
-    this.schema = schema;
+    super(schema, options);
     this.context = qualifyingJsonContext(schema);
-    this.content = options.content ?? 'all';
-    this.depth = options.depth ?? Number.POSITIVE_INFINITY;
-    this.withDefaults = options.withDefaults ?? 'explicit';
-    this.chunkSize = options.chunkSize ?? 16384;
-    this.tagged = this.withDefaults === 'report-all-tagged';
-    this.reportsAll = this.tagged || this.withDefaults === 'report-all';
-    this.simple =
-      this.withDefaults === 'explicit' &&
-      this.content === 'all' &&
-      options.depth === undefined &&
-      options.fields === undefined;
-  }
-
-  /** Takes the pending text when it is large enough to be sent. */
-  flush(): string | undefined {
-    if (this.hold > 0 || this.out.length < this.chunkSize) return undefined;
-    const chunk = this.out;
-    this.out = '';
-    return chunk;
   }
 
   /** The JSON form of a leaf value: strings, numbers and booleans as they are, the rest by type. @see RFC 7951 §6 */

@@ -8,8 +8,8 @@
 import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { toXmlText } from '../yang/index.ts';
-import type { PlanOptions } from './member-plan.ts';
-import type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
+import { ChunkWriter } from './chunk-writer.ts';
+import type { ReadOptions } from './read-options.ts';
 import type { DataSchemaNode, SlotTable } from './slot-table.ts';
 import { needsPrefixes, PrefixBinder, plainXmlContext } from './xml-value-context.ts';
 
@@ -59,47 +59,13 @@ export const tagsOf = (schema: SchemaTree, table: SlotTable): TagSet => {
   return tags;
 };
 
-/** Mutable output state of one encode. */
-export class XmlWriter implements PlanOptions {
-  /** The text not yet handed out. */
-  out = '';
-  /** While positive, `flush` keeps the text (a caller may still drop it). */
-  hold = 0;
-  readonly schema: SchemaTree;
-  readonly content: ContentFilter;
-  readonly depth: number;
-  readonly withDefaults: WithDefaultsMode;
-  readonly chunkSize: number;
-  /** True in the modes that report defaults of absent nodes. */
-  readonly reportsAll: boolean;
-  /** True when defaults are tagged with the with-defaults attribute. */
-  readonly tagged: boolean;
-  /** True when no read option filters anything: every stored node is written as it is. */
-  readonly simple: boolean;
+/** Mutable output state of one XML encode. */
+export class XmlWriter extends ChunkWriter {
   readonly #binder: PrefixBinder;
 
   constructor(schema: SchemaTree, options: ReadOptions & { readonly chunkSize?: number }) {
-    this.schema = schema;
-    this.content = options.content ?? 'all';
-    this.depth = options.depth ?? Number.POSITIVE_INFINITY;
-    this.withDefaults = options.withDefaults ?? 'explicit';
-    this.chunkSize = options.chunkSize ?? 16384;
-    this.tagged = this.withDefaults === 'report-all-tagged';
-    this.reportsAll = this.tagged || this.withDefaults === 'report-all';
-    this.simple =
-      this.withDefaults === 'explicit' &&
-      this.content === 'all' &&
-      options.depth === undefined &&
-      options.fields === undefined;
+    super(schema, options);
     this.#binder = new PrefixBinder(schema);
-  }
-
-  /** Takes the pending text when it is large enough to be sent. */
-  flush(): string | undefined {
-    if (this.hold > 0 || this.out.length < this.chunkSize) return undefined;
-    const chunk = this.out;
-    this.out = '';
-    return chunk;
   }
 
   /**
