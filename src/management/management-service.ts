@@ -12,17 +12,14 @@ import type {
   DataEdit,
   DataSchemaNode,
   DataTree,
-  InstanceNode,
   InstancePath,
-  ListInstance,
   OperationData,
   Slot,
 } from '../data/index.ts';
 import {
   applyEdits,
   decodeJson,
-  findEntry,
-  getChild,
+  instanceExists,
   isEmptyInstance,
   resolveInstancePath,
   setChild,
@@ -296,19 +293,14 @@ export class ManagementService {
 
   /** An action's instance must exist: every list entry and presence container on its path. @see RFC 7950 §7.15 */
   async #checkInstanceExists(session: Session, path: InstancePath, where: string): Promise<void> {
-    const missing = (): ResourceNotFoundError =>
-      new ResourceNotFoundError('the instance this action belongs to does not exist', { path: where });
-    let node: InstanceNode | undefined = await this.#view(session, this.datastore.snapshot.root, path, 'all');
-    for (const step of path) {
-      const child: Slot = node === undefined ? undefined : getChild(node, step.schema);
-      if (step.schema.kind === 'list') {
-        node = child === undefined || step.keys === undefined ? undefined : findEntry(child as ListInstance, step.keys);
-        if (node === undefined) throw missing();
-      } else if (step.schema.kind === 'container') {
-        if (child === undefined && step.schema.presence !== undefined) throw missing();
-        node = child as InstanceNode | undefined;
-      }
-    }
+    // Only list entries and presence containers can be missing; without them, do not build a view.
+    const checkable = path.some(
+      (step) => step.schema.kind === 'list' || (step.schema.kind === 'container' && step.schema.presence !== undefined),
+    );
+    if (!checkable) return;
+    const view = await this.#view(session, this.datastore.snapshot.root, path, 'all');
+    if (!instanceExists(view, path))
+      throw new ResourceNotFoundError('the instance this action belongs to does not exist', { path: where });
   }
 
   #outputOf(operation: OperationNode, returned: OperationOutput, where: string): OperationData | undefined {
