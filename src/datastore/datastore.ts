@@ -17,8 +17,7 @@ import {
   reverseDiff,
   validateChange,
 } from '../data/index.ts';
-import type { ManagementError } from '../errors/index.ts';
-import { CommitFailedError, ManagementErrors } from '../errors/index.ts';
+import { CommitFailedError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
@@ -84,11 +83,6 @@ export interface DatastoreOptions {
 const DEFAULT_RETENTION = 1000;
 const DEFAULT_CHECKPOINT_EVERY = 1000;
 const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
-
-const throwAll = (errors: readonly ManagementError[]): never => {
-  if (errors.length === 1) throw errors[0] as ManagementError;
-  throw new ManagementErrors(errors, `${errors.length} validation errors`);
-};
 
 /** The running datastore. */
 export class Datastore {
@@ -195,7 +189,7 @@ export class Datastore {
       diff = diffTrees(state.root, after);
       if (isEmptyDiff(diff)) return undefined;
       const errors = validateChange(state.root, after, diff, { type: 'config' });
-      if (errors.length > 0) throwAll(errors);
+      throwIfAny(errors, `${errors.length} validation errors`);
       const pending: PendingCommit = { before: state.root, after, diff, attribution, fixedNumber };
       for (const hook of this.#hooks) await hook(pending);
       const timestamp = new Date().toISOString();

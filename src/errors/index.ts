@@ -9,4 +9,4 @@ export type { ErrorTag, ErrorType } from './error-tag.ts';
 export { ERROR_TAGS } from './error-tag.ts';
 export * from './errors.ts';
 export type { ErrorDetails } from './management-error.ts';
-export { isManagementError, ManagementError, ManagementErrors } from './management-error.ts';
+export { isManagementError, ManagementError, ManagementErrors, throwIfAny } from './management-error.ts';

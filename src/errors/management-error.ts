@@ -50,5 +50,14 @@ export class ManagementErrors extends AggregateError {
   }
 }
 
+/**
+ * Throws the errors found, if any: one as itself, several together as {@link ManagementErrors}
+ * with `summary` as message (e.g. every validation failure of one commit).
+ */
+export const throwIfAny = (errors: readonly ManagementError[], summary: string): void => {
+  if (errors.length === 1) throw errors[0] as ManagementError;
+  if (errors.length > 1) throw new ManagementErrors(errors, summary);
+};
+
 /** True when `value` is a {@link ManagementError}. */
 export const isManagementError = (value: unknown): value is ManagementError => value instanceof ManagementError;

@@ -25,13 +25,13 @@ import {
   setChild,
 } from '../data/index.ts';
 import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion } from '../datastore/index.ts';
-import type { ManagementError } from '../errors/index.ts';
 import {
   isManagementError,
   ManagementErrors,
   OperationFailedError,
   OperationNotSupportedError,
   ResourceNotFoundError,
+  throwIfAny,
 } from '../errors/index.ts';
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
@@ -247,7 +247,7 @@ export class ManagementService {
       throw new OperationNotSupportedError(`${operation.kind} ${operation.name} is not implemented by this server`, {
         path: where,
       });
-    throwAll(checkOperationData(input, where));
+    throwIfAny(checkOperationData(input, where), "problems in the operation's input");
     let fixedNumber: number | undefined;
     const record = (result: EditResult): EditResult => {
       if (result.fixedNumber !== undefined) fixedNumber = result.fixedNumber;
@@ -310,7 +310,7 @@ export class ManagementService {
       output = isInstanceData(returned)
         ? returned
         : decodeJson(operation.output, returned, { schema: this.schema, qualifiedTop: false });
-      throwAll(checkOperationData(output, where));
+      throwIfAny(checkOperationData(output, where), "problems in the operation's output");
     } catch (error) {
       if (!isManagementError(error) && !(error instanceof ManagementErrors)) throw error;
       throw new OperationFailedError(
@@ -324,8 +324,3 @@ export class ManagementService {
     return isEmptyInstance(output) ? undefined : output;
   }
 }
-
-const throwAll = (errors: readonly ManagementError[]): void => {
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new ManagementErrors(errors, `${errors.length} problems in the operation's data`);
-};
