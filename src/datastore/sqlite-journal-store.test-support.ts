@@ -4,6 +4,7 @@
  * data directory; read-only is `chmod 0555` (the children then run as `nobody` when the tests
  * run as root, whom permissions do not bind); a full disk is `maxBytes` (SQLite `max_page_count`).
  */
+import { spawnSync } from 'node:child_process';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,23 @@ import { SqliteJournalStore } from './sqlite-journal-store.ts';
 /** `nobody`/`nogroup` on Debian. */
 const NOBODY = { uid: 65534, gid: 65534 } as const;
 const isRoot = process.getuid?.() === 0;
+
+/**
+ * Whether a child running as nobody can run node and read this checkout. It cannot when the
+ * checkout sits below a directory only root may enter (e.g. a `mktemp -d` clone); then root
+ * cannot make a location read-only for the store, and that scenario is skipped.
+ */
+const nobodyCanRun = (): boolean => {
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', `require('node:fs').accessSync(${JSON.stringify(import.meta.filename)})`],
+    { uid: NOBODY.uid, gid: NOBODY.gid, stdio: 'ignore' },
+  );
+  return probe.error === undefined && probe.status === 0;
+};
+
+/** Read-only works by permissions: for a non-root run always, as root only through nobody. */
+const readOnlyWorks = !isRoot || nobodyCanRun();
 
 /** The harness the contract and its child processes use for SQLite. */
 export const SQLITE_HARNESS: JournalStoreHarness = {
@@ -34,8 +52,12 @@ export const SQLITE_HARNESS: JournalStoreHarness = {
   },
   module: { url: import.meta.url, exportName: 'SQLITE_HARNESS' },
   limitsSize: true,
-  async setReadOnly(location, readOnly) {
-    await chmod(location, readOnly ? 0o555 : 0o755);
-  },
+  ...(readOnlyWorks
+    ? {
+        async setReadOnly(location: string, readOnly: boolean) {
+          await chmod(location, readOnly ? 0o555 : 0o755);
+        },
+      }
+    : {}),
   ...(isRoot ? { unprivileged: NOBODY } : {}),
 };
