@@ -34,7 +34,6 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     'skip-https': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
-    'auth-cache': { type: 'boolean', default: false },
     out: { type: 'string', default: join(import.meta.dirname, 'results') },
     'data-root': { type: 'string', default: tmpdir() },
   },
@@ -109,7 +108,6 @@ const measureSize = async (size: number): Promise<void> => {
       dataDir,
       ...(transport === 'https' && tls !== undefined ? { tls } : {}),
       timeoutMs: startTimeout(size),
-      authCache: flags['auth-cache'],
       ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
     });
   try {
@@ -218,10 +216,7 @@ const report = [
   '',
   `Machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGiB} GiB, ${machine.os}, Node.js ${machine.node}; ` +
     `load average ${loadBefore.map((v) => v.toFixed(2)).join(' ')} before, ${loadAfter.map((v) => v.toFixed(2)).join(' ')} after. ` +
-    `${RUNS} run${RUNS > 1 ? 's' : ''} of ${DURATION} s per wrk figure; median (min–max). Took ${Math.round(elapsed)} s.` +
-    (flags['auth-cache']
-      ? ' **Experiment `--auth-cache`: logins cached by bench/auth-cache-preload.ts, not the shipped server.**'
-      : ''),
+    `${RUNS} run${RUNS > 1 ? 's' : ''} of ${DURATION} s per wrk figure; median (min–max). Took ${Math.round(elapsed)} s.`,
   '',
   rowsTable(results, SIZES),
   '',
@@ -243,7 +238,6 @@ writeFileSync(
         duration: DURATION,
         runs: RUNS,
         https: !flags['skip-https'],
-        authCache: flags['auth-cache'],
       },
       machine,
       elapsedSeconds: Math.round(elapsed),

@@ -5,7 +5,6 @@
  * benchmark's certificate (`--tls-cert`, `--tls-key`).
  */
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type ServerProcess, startServer } from './child-process.ts';
 import type { TlsFiles } from './tls-files.ts';
 
@@ -21,8 +20,6 @@ export interface IdconfStart {
   readonly tls?: TlsFiles;
   /** Directory for V8 CPU profiles (`--cpu-prof`), or none. */
   readonly cpuProfileDir?: string;
-  /** Preload the verified-credentials cache experiment (`auth-cache-preload.ts`). */
-  readonly authCache: boolean;
   readonly timeoutMs: number;
 }
 
@@ -46,7 +43,6 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> =>
     args: [
       '--disable-warning=ExperimentalWarning',
       ...(options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]),
-      ...(options.authCache ? ['--import', pathToFileURL(join(ROOT, 'bench', 'auth-cache-preload.ts')).href] : []),
       join(ROOT, 'src', 'cli', 'main.ts'),
       'serve',
       '--host',
