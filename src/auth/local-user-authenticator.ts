@@ -79,13 +79,14 @@ export class LocalUserAuthenticator implements Authenticator {
     }
     const account = await this.#directory.lookup(user);
     let hash = account?.passwordHash;
+    // A hash these credentials verified against recently is usable: skip parsing it again.
+    if (account !== undefined && hash !== undefined && this.#verified.has(user, password, hash))
+      return { user, groups: account.groups, method: 'basic' };
     const problem = hash === undefined ? undefined : passwordHashProblem(hash);
     if (problem !== undefined) {
       this.#reportUnusableHash(user, problem);
       hash = undefined;
     }
-    if (account !== undefined && hash !== undefined && this.#verified.has(user, password, hash))
-      return { user, groups: account.groups, method: 'basic' };
     // Without a usable hash, do the same work against the dummy and fail regardless.
     const matches = await this.#verify(password, hash ?? (await this.#dummy()));
     if (account === undefined || hash === undefined || !matches) this.#fail(key, user, source);

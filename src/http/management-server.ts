@@ -44,6 +44,9 @@ export class ManagementServer {
   readonly #server: Server | HttpsServer;
   readonly #options: ManagementServerOptions;
   readonly #inFlight = new Set<ServerResponse>();
+  /** Request ids are this random prefix and a counter. */
+  readonly #idPrefix = `${randomBytes(4).toString('base64url')}-`;
+  #requests = 0;
 
   constructor(options: ManagementServerOptions) {
     this.#options = options;
@@ -105,7 +108,8 @@ export class ManagementServer {
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
-    const id = randomBytes(6).toString('base64url');
+    // Unique per process and start; random bytes per request cost more than the rest of a small GET's bookkeeping.
+    const id = `${this.#idPrefix}${(++this.#requests).toString(36)}`;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const log = this.#options.log.child({ requestId: id });
     const context: RequestContext = {

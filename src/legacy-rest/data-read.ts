@@ -18,18 +18,6 @@ import { legacyReadOptions } from './read-plan.ts';
 import type { ReadableResource } from './read-representation.ts';
 import { renderLegacyRead } from './read-representation.ts';
 
-/** The chunks of `chunks` with the first one computed now, so that its errors come before any header is sent. */
-const startedChunks = (chunks: Iterator<string, void>): Iterable<string> => {
-  const first = chunks.next();
-  return {
-    *[Symbol.iterator]() {
-      if (first.done === true) return;
-      yield first.value;
-      for (let next = chunks.next(); next.done !== true; next = chunks.next()) yield next.value;
-    },
-  };
-};
-
 /** Answers GET or HEAD of a datastore or data resource. */
 export const readLegacyData = async (exchange: LegacyExchange, resource: ReadableResource): Promise<void> => {
   const { schema, query, request, response } = exchange;
@@ -50,9 +38,6 @@ export const readLegacyData = async (exchange: LegacyExchange, resource: Readabl
     return;
   }
   const headers = { 'Content-Type': mediaType, ...versionHeaders(version) };
-  const chunks =
-    request.method === 'HEAD'
-      ? []
-      : startedChunks(renderLegacyRead({ schema, resource, value, query, format })[Symbol.iterator]());
-  await writeChunks(request, response, 200, headers, chunks);
+  // HEAD encodes too: a body small enough to go out whole has its Content-Length in the headers.
+  await writeChunks(request, response, 200, headers, renderLegacyRead({ schema, resource, value, query, format }));
 };

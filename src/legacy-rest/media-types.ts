@@ -55,7 +55,7 @@ export const responseKindOf = (resource: LegacyResource): LegacyMediaKind | unde
 };
 
 /** Offers for `kind`: its own types first (XML before JSON), then every other type that names a format. */
-const offersFor = (kind: LegacyMediaKind): string[] => [
+const offersOf = (kind: LegacyMediaKind): readonly string[] => [
   legacyMediaType(kind, 'xml'),
   legacyMediaType(kind, 'json'),
   ...KINDS.filter((other) => other !== kind).flatMap((other) =>
@@ -67,6 +67,10 @@ const offersFor = (kind: LegacyMediaKind): string[] => [
   'application/json',
   'application/yang-data+json',
 ];
+
+/** {@link offersOf} every kind, built once. */
+const OFFERS: ReadonlyMap<LegacyMediaKind, readonly string[]> = new Map(KINDS.map((kind) => [kind, offersOf(kind)]));
+const offersFor = (kind: LegacyMediaKind): readonly string[] => OFFERS.get(kind) ?? offersOf(kind);
 
 const formatOfSubtype = (subtype: string): LegacyFormat | undefined =>
   subtype === 'xml' || subtype.endsWith('+xml')

@@ -80,14 +80,13 @@ export const readData = async (
     writeText(exchange.request, exchange.response, 200, headers, body);
     return;
   }
+  // HEAD encodes too: a body small enough to go out whole has its Content-Length in the headers.
   const chunks =
-    exchange.method === 'HEAD'
-      ? []
-      : encoding === 'json'
-        ? target.kind === 'datastore'
-          ? wrapJson(encodeJson(encodeTarget, schema, options))
-          : encodeJson(encodeTarget, schema, options)
-        : encodeXml(encodeTarget, schema, xmlOptions);
+    encoding === 'json'
+      ? target.kind === 'datastore'
+        ? wrapJson(encodeJson(encodeTarget, schema, options))
+        : encodeJson(encodeTarget, schema, options)
+      : encodeXml(encodeTarget, schema, xmlOptions);
   await writeChunks(exchange.request, exchange.response, 200, headers, chunks);
 };
 

@@ -146,8 +146,13 @@ describe('RESTCONF reads', () => {
       const head = await server.request('HEAD', WASTING_LIGHT);
       assert.equal(head.status, 200);
       assert.equal(head.body, '');
-      for (const name of ['content-type', 'etag', 'last-modified', 'cache-control'])
+      for (const name of ['content-type', 'content-length', 'etag', 'last-modified', 'cache-control'])
         assert.equal(head.headers[name], get.headers[name], name);
+    });
+    it('a small body is sent whole with its Content-Length, not chunked', async () => {
+      const get = await server.request('GET', WASTING_LIGHT);
+      assert.equal(get.headers['transfer-encoding'], undefined);
+      assert.equal(Number(get.headers['content-length']), Buffer.byteLength(get.body));
     });
     const allows: readonly [string, string][] = [
       ['', 'GET, HEAD, OPTIONS'],

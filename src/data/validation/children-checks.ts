@@ -6,18 +6,15 @@
  * is false (evaluated on a dummy node, as libyang does) may be absent.
  * @see RFC 7950 §7.6.5, §7.7.5, §7.7.6, §7.8.3, §7.9.4, §15
  */
-import type { CaseNode, ChoiceNode, LeafNode, ListNode, SchemaTree, YangValue } from '../../yang/index.ts';
-import { toCanonical } from '../../yang/index.ts';
-import { leafDefault } from '../default-values.ts';
+import type { CaseNode, ChoiceNode } from '../../yang/index.ts';
 import type { AccessibleNode } from '../instance-navigator.ts';
 import { instancePathOf } from '../instance-navigator.ts';
-import type { InstanceNode, ListEntry, ListInstance, Slot } from '../instance-node.ts';
+import type { InstanceNode, ListInstance, Slot } from '../instance-node.ts';
 import type { InstancePath } from '../instance-path.ts';
-import { keyValuesOf } from '../list-instance.ts';
 import type { DataSchemaNode, SlotTable } from '../slot-table.ts';
 import { slotTableOf } from '../slot-table.ts';
-import type { ChildrenCheck, MandatoryCheck, MinMaxCheck, UniqueCheck } from './check-catalogue.ts';
-import { dataChainBelow, slotsInChoice } from './schema-walk.ts';
+import type { ChildrenCheck, MandatoryCheck, MinMaxCheck } from './check-catalogue.ts';
+import { slotsInChoice } from './schema-walk.ts';
 import { checkUnique } from './unique-check.ts';
 import { elementCountError, mandatoryError, missingChoiceError } from './validation-errors.ts';
 import type { Validator } from './validator.ts';
