@@ -41,24 +41,26 @@ const matches = (range: MediaType, offered: MediaType): boolean =>
  * server's first offer is the default for `*\/*`. Undefined when nothing offered is acceptable (406).
  */
 export const negotiate = (acceptHeader: string | undefined, offers: readonly string[]): string | undefined => {
-  // Clients send the same few Accept headers again and again: remember the answers to short ones.
-  const key =
-    acceptHeader !== undefined && acceptHeader.length > MEMO_HEADER_LIMIT ? undefined : memoKey(acceptHeader, offers);
-  if (key !== undefined && answers.has(key)) return answers.get(key);
-  const chosen = choose(acceptHeader, offers);
-  if (key !== undefined) {
-    if (answers.size >= MEMO_SIZE) answers.clear();
-    answers.set(key, chosen);
+  // Clients send the same few Accept headers again and again: remember the answers to short ones
+  // for each list of offers (callers pass the same constant lists).
+  if (acceptHeader !== undefined && acceptHeader.length > MEMO_HEADER_LIMIT) return choose(acceptHeader, offers);
+  let answers = ANSWERS.get(offers);
+  if (answers === undefined) {
+    answers = new Map();
+    ANSWERS.set(offers, answers);
   }
+  const key = acceptHeader ?? '';
+  if (answers.has(key)) return answers.get(key);
+  const chosen = choose(acceptHeader, offers);
+  if (answers.size >= MEMO_SIZE) answers.clear();
+  answers.set(key, chosen);
   return chosen;
 };
 
-/** Accept headers up to this length have their answers remembered, at most {@link MEMO_SIZE} of them. */
+/** Accept headers up to this length have their answers remembered, at most {@link MEMO_SIZE} per list of offers. */
 const MEMO_HEADER_LIMIT = 256;
 const MEMO_SIZE = 256;
-const answers = new Map<string, string | undefined>();
-const memoKey = (acceptHeader: string | undefined, offers: readonly string[]): string =>
-  `${acceptHeader ?? '\u0000'}\n${offers.join('\n')}`;
+const ANSWERS = new WeakMap<readonly string[], Map<string, string | undefined>>();
 
 const choose = (acceptHeader: string | undefined, offers: readonly string[]): string | undefined => {
   const entries = parseAccept(acceptHeader);

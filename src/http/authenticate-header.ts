@@ -4,6 +4,7 @@
  * challenge of a 401. Parsing only: whether the credentials are right is an Authenticator's call.
  * @see RFC 9110 §11.6, RFC 7617 (Basic), RFC 6750 §2.1 (Bearer)
  */
+import { isUtf8 } from 'node:buffer';
 import type { Credentials } from '../auth/index.ts';
 import { AuthenticationRequiredError } from '../errors/index.ts';
 
@@ -22,8 +23,6 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** Control characters, which an RFC 7617 user-id must not contain. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: RFC 7617 §2 forbids exactly these in a user-id.
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const malformed = (what: string): AuthenticationRequiredError =>
   new AuthenticationRequiredError(
@@ -53,12 +52,9 @@ export const parseAuthorization = (header: string | undefined): Credentials | un
 /** `Basic <base64(user-id ":" password)>`; the user-id is everything before the first colon. @see RFC 7617 §2 */
 const parseBasic = (parameter: string): Credentials => {
   if (!BASE64.test(parameter) || parameter.replace(/=+$/, '').length % 4 === 1) throw malformed('not base64');
-  let text: string;
-  try {
-    text = utf8.decode(Buffer.from(parameter, 'base64'));
-  } catch {
-    throw malformed('not UTF-8');
-  }
+  const bytes = Buffer.from(parameter, 'base64');
+  if (!isUtf8(bytes)) throw malformed('not UTF-8');
+  const text = bytes.toString('utf8');
   const colon = text.indexOf(':');
   if (colon < 0) throw malformed('no colon between user and password');
   const user = text.slice(0, colon);

@@ -13,13 +13,15 @@ import type { ErrorRenderer } from './route.ts';
 const JSON_TYPE = 'application/yang-data+json';
 const XML_TYPE = 'application/yang-data+xml';
 
+const ERROR_OFFERS: readonly string[] = [JSON_TYPE, XML_TYPE, 'application/json', 'application/xml'];
+
 /** Writes status, headers and the errors document. The status is that of the first error. */
 export const renderRestconfErrors: ErrorRenderer = (request, response, errors) => {
   const first = errors[0];
   if (first === undefined) throw new TypeError('renderRestconfErrors needs at least one error');
   const status = httpStatusOf(first);
   // An error must reach the client even when its Accept names nothing we produce.
-  const mediaType = negotiate(request.headers.accept, [JSON_TYPE, XML_TYPE, 'application/json', 'application/xml']);
+  const mediaType = negotiate(request.headers.accept, ERROR_OFFERS);
   const xml = mediaType === XML_TYPE || mediaType === 'application/xml';
   const body = status === 304 ? '' : xml ? renderErrorsXml(errors) : renderErrorsJson(errors);
   writeErrorHead(response, status, errors);

@@ -8,6 +8,8 @@ export { negotiate, parseAccept } from './accept.ts';
 export { BASIC_CHALLENGE, parseAuthorization, REALM } from './authenticate-header.ts';
 export type { AuthenticatedRouteHandler } from './authenticate-request.ts';
 export { authenticateRequest, withAuthentication } from './authenticate-request.ts';
+export type { PreconditionOutcome, ResourceState, ResourceVersion } from './conditional-request.ts';
+export { entityTag, evaluatePreconditions, lastModified, versionHeaders } from './conditional-request.ts';
 export { renderRestconfErrors, writeErrorHead } from './default-error-renderer.ts';
 export { httpStatusOf, STATUS_BY_CODE, STATUS_BY_TAG } from './error-status.ts';
 export type { RestconfErrorJson } from './errors-document.ts';

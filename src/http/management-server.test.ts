@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { send } from '../../test/support/https-request.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
@@ -40,6 +41,25 @@ describe('ManagementServer', () => {
     const response = await send(`${base}/echo`, { method: 'POST', body: 'x'.repeat(100) });
     assert.equal(response.status, 413);
     assert.match(response.body, /"error-tag":"too-big"/);
+  });
+
+  it('answers a target that is no URL path (//) with 400 and keeps serving', async () => {
+    const { port } = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.end('GET // HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    assert.match(raw, /^HTTP\/1\.1 400 /);
+    assert.match(raw, /"error-tag":"malformed-message"/);
+    const after = await send(`${base}/echo`, { method: 'POST', body: 'still here' });
+    assert.equal(after.body, 'still here');
   });
 
   it('hides unexpected errors behind a generic 500 with a request id', async () => {

@@ -10,13 +10,15 @@ import type { AddressInfo } from 'node:net';
 import {
   InternalError,
   isManagementError,
+  MalformedMessageError,
   type ManagementError,
   ManagementErrors,
   ResourceNotFoundError,
 } from '../errors/index.ts';
-import type { Logger } from '../util/index.ts';
+import { type Logger, lazyChild } from '../util/index.ts';
 import { renderRestconfErrors } from './default-error-renderer.ts';
 import { DEFAULT_BODY_LIMIT } from './request-body.ts';
+import { requestTarget } from './request-target.ts';
 import type { ErrorRenderer, RequestContext } from './route.ts';
 import type { Router } from './router.ts';
 
@@ -110,13 +112,13 @@ export class ManagementServer {
     const started = process.hrtime.bigint();
     // Unique per process and start; random bytes per request cost more than the rest of a small GET's bookkeeping.
     const id = `${this.#idPrefix}${(++this.#requests).toString(36)}`;
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const log = this.#options.log.child({ requestId: id });
+    const target = requestTarget(request.url ?? '/');
+    const path = target?.path ?? request.url ?? '/';
     const context: RequestContext = {
       id,
-      log,
-      path: url.pathname,
-      query: url.searchParams,
+      log: lazyChild(this.#options.log, { requestId: id }),
+      path,
+      query: target?.query ?? new URLSearchParams(),
       bodyLimit: this.#options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       user: undefined,
     };
@@ -124,10 +126,11 @@ export class ManagementServer {
     response.on('close', () => {
       this.#inFlight.delete(response);
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info(
+      this.#options.log.info(
         {
+          requestId: id,
           method: request.method,
-          path: url.pathname,
+          path,
           status: response.statusCode,
           durationMs: Math.round(durationMs * 100) / 100,
           user: context.user,
@@ -137,11 +140,18 @@ export class ManagementServer {
       );
     });
     if (this.#server.listening === false) response.setHeader('Connection', 'close');
-    const route = this.#options.router.find(url.pathname);
+    const route = this.#options.router.find(path);
     let renderErrors: ErrorRenderer = renderRestconfErrors;
     try {
+      if (target === undefined)
+        throw new MalformedMessageError(
+          'the request target is not a valid URL path; send an absolute path such as /admin/api/restconf',
+          {
+            type: 'protocol',
+          },
+        );
       if (route === undefined) {
-        throw new ResourceNotFoundError(`no resource at ${url.pathname}; the RESTCONF API is at /admin/api/restconf`, {
+        throw new ResourceNotFoundError(`no resource at ${path}; the RESTCONF API is at /admin/api/restconf`, {
           type: 'protocol',
         });
       }

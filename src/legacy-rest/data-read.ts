@@ -10,8 +10,7 @@
 import type { InstancePath } from '../data/index.ts';
 import { formatInstancePath, instanceExists } from '../data/index.ts';
 import { ResourceNotFoundError } from '../errors/index.ts';
-import { writeChunks, writeEmpty } from '../http/index.ts';
-import { evaluatePreconditions, versionHeaders } from './conditional-request.ts';
+import { evaluatePreconditions, versionHeaders, writeChunks, writeEmpty } from '../http/index.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';
 import { isCollectionPath, negotiateRepresentation } from './media-types.ts';
 import { legacyReadOptions } from './read-plan.ts';

@@ -19,11 +19,10 @@ import type {
 } from '../data/index.ts';
 import { applyEdit, formatInstancePath, instanceExists, isInstanceStored } from '../data/index.ts';
 import { InvalidValueError, ResourceNotFoundError } from '../errors/index.ts';
-import { writeEmpty } from '../http/index.ts';
+import { evaluatePreconditions, writeEmpty } from '../http/index.ts';
 import type { EditContext } from '../management/index.ts';
 import type { YangValue } from '../yang/index.ts';
 import { createdChild, decodeLegacyChildren, decodeLegacyDatastore, targetValue } from './body-decoding.ts';
-import { evaluatePreconditions } from './conditional-request.ts';
 import { formatLegacyUrl } from './format-path.ts';
 import { resolveInsertPoint } from './insert-point.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';

@@ -16,9 +16,8 @@ import {
   RESTCONF_DATA_WRAPPER,
 } from '../data/index.ts';
 import { ResourceNotFoundError } from '../errors/index.ts';
-import { writeChunks, writeEmpty, writeText } from '../http/index.ts';
+import { evaluatePreconditions, versionHeaders, writeChunks, writeEmpty, writeText } from '../http/index.ts';
 import type { YangValue } from '../yang/index.ts';
-import { evaluatePreconditions, versionHeaders } from './conditional-request.ts';
 import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';

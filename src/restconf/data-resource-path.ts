@@ -21,10 +21,10 @@ import { parseUriValue } from './uri-value.ts';
 const describe = (node: SchemaNode): string => `${node.kind} ${node.name}`;
 
 const listKeys = (list: ListNode, rawValue: string, schema: SchemaTree, path: InstancePath): YangValue[] => {
-  const listPath = formatInstancePath([...path, { schema: list }]);
+  const listPath = (): string => formatInstancePath([...path, { schema: list }]);
   if (list.keys.length === 0) {
     throw new InvalidValueError(`list ${list.name} has no keys, so its entries cannot be addressed one by one`, {
-      path: listPath,
+      path: listPath(),
     });
   }
   const texts = splitKeyValues(rawValue);
@@ -33,7 +33,7 @@ const listKeys = (list: ListNode, rawValue: string, schema: SchemaTree, path: In
     throw new InvalidValueError(
       `list ${list.name} has ${list.keys.length} key${list.keys.length === 1 ? '' : 's'} (${names}), ` +
         `but the path gives ${texts.length} value${texts.length === 1 ? '' : 's'}; separate them with "," and write a "," inside a value as %2C`,
-      { path: listPath },
+      { path: listPath() },
     );
   }
   return list.keys.map((key, index) =>
@@ -56,7 +56,7 @@ const stepOf = (
     case 'leaf-list': {
       // RFC 8040 wants reserved characters in the value percent-encoded; a raw comma is kept as part of it.
       const text = percentDecode(rawValue, `the value of leaf-list ${node.name}`);
-      const nodePath = formatInstancePath([...path, { schema: node }]);
+      const nodePath = (): string => formatInstancePath([...path, { schema: node }]);
       return { schema: node, value: parseUriValue(node, text, schema, `leaf-list ${node.name}`, nodePath) };
     }
     default:
@@ -132,7 +132,7 @@ export const parseDataResourcePath = (
       schema,
       parent,
       module: last?.schema.module,
-      parentPath: formatInstancePath(path),
+      parentPath: () => formatInstancePath(path),
     });
     if (node.kind === 'rpc' || node.kind === 'action') {
       return operationTarget(node, segment, segments.slice(index + 1), path);

@@ -6,6 +6,7 @@
  * preconditions are evaluated inside the transaction, against the state it changes.
  * @see RFC 8040 §4.4.1, §4.5, §4.6.1, §4.7, §4.8.5–4.8.6
  */
+
 import type {
   ContainerInstance,
   DataEdit,
@@ -29,10 +30,10 @@ import {
   keyValuesOf,
 } from '../data/index.ts';
 import { DataExistsError, InvalidValueError, ResourceDeniedError, ResourceNotFoundError } from '../errors/index.ts';
+import { evaluatePreconditions } from '../http/index.ts';
 import type { CommitNote, EditContext } from '../management/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
 import { decodeChildren, decodeDatastoreBody, targetSlot } from './body-decoding.ts';
-import { evaluatePreconditions } from './conditional-request.ts';
 import { isCollection } from './data-read.ts';
 import { formatApiPath } from './format-api-path.ts';
 import type { Insertion } from './insertion.ts';

@@ -11,8 +11,6 @@ export { parseApiPathSegment, splitApiPath, splitKeyValues } from './api-path-sy
 export { YANG_LIBRARY_VERSION } from './api-resources.ts';
 export type { JsonObject } from './body-wrapper.ts';
 export { DATASTORE_WRAPPERS, unwrapDatastoreBody, unwrapOperationInput } from './body-wrapper.ts';
-export type { PreconditionOutcome, ResourceState } from './conditional-request.ts';
-export { entityTag, evaluatePreconditions, lastModified } from './conditional-request.ts';
 export type { DataResourcePathOptions } from './data-resource-path.ts';
 export { parseDataResourcePath } from './data-resource-path.ts';
 export { formatApiPath } from './format-api-path.ts';

@@ -11,6 +11,8 @@ import { YANG_MODULE } from './media-types.ts';
 import { percentDecode } from './percent-decoding.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 
+const SOURCE_OFFERS: readonly string[] = [YANG_MODULE, 'text/plain'];
+
 /** The path segment below the API root where module sources are served. */
 export const SCHEMA_SEGMENT = 'yang';
 
@@ -33,7 +35,7 @@ export const readModuleSource = (exchange: RestconfExchange, file: string): void
     throw new ResourceNotFoundError(`no module source ${decoded}; the YANG library lists each module's location`, {
       type: 'protocol',
     });
-  if (negotiate(exchange.request.headers.accept, [YANG_MODULE, 'text/plain']) === undefined)
+  if (negotiate(exchange.request.headers.accept, SOURCE_OFFERS) === undefined)
     throw new NotAcceptableError(`a module source is served as ${YANG_MODULE}`, { type: 'protocol' });
   writeText(exchange.request, exchange.response, 200, { 'Content-Type': `${YANG_MODULE}; charset=utf-8` }, text);
 };

@@ -44,8 +44,8 @@ export interface LookupScope {
   readonly parent: SchemaParent;
   /** The module of the parent node; undefined at the top. */
   readonly module: string | undefined;
-  /** The parent's error-path (`/` at the top). */
-  readonly parentPath: string;
+  /** The parent's error-path (`/` at the top), computed only for an error. */
+  readonly parentPath: () => string;
 }
 
 /**
@@ -54,15 +54,18 @@ export interface LookupScope {
  * schema has not there, InvalidValueError for an unqualified name that several modules define.
  */
 export const lookupChild = (segment: ApiPathSegment, scope: LookupScope): SchemaNode => {
-  const { schema, parent, parentPath } = scope;
-  const where = parentPath === '/' ? 'at the top of the data tree' : `below ${parentPath}`;
+  const { schema, parent } = scope;
+  const parentPath = (): string => scope.parentPath();
+  const where = (): string => (parentPath() === '/' ? 'at the top of the data tree' : `below ${parentPath()}`);
   if (segment.module !== undefined) {
     if (!schema.modules.has(segment.module)) {
-      throw new UnknownNamespaceError(`no module named "${segment.module}" is loaded`, { path: parentPath });
+      throw new UnknownNamespaceError(`no module named "${segment.module}" is loaded`, { path: parentPath() });
     }
     const node = parent.dataChildIndex.get(`${segment.module}:${segment.name}`);
     if (node === undefined) {
-      throw new UnknownElementError(`the schema has no node ${segmentName(segment)} ${where}`, { path: parentPath });
+      throw new UnknownElementError(`the schema has no node ${segmentName(segment)} ${where()}`, {
+        path: parentPath(),
+      });
     }
     return node;
   }
@@ -73,13 +76,13 @@ export const lookupChild = (segment: ApiPathSegment, scope: LookupScope): Schema
   const candidates = candidatesByName(parent, schema, segment.name);
   const [only] = candidates;
   if (only === undefined) {
-    throw new UnknownElementError(`the schema has no node named ${segment.name} ${where}`, { path: parentPath });
+    throw new UnknownElementError(`the schema has no node named ${segment.name} ${where()}`, { path: parentPath() });
   }
   if (candidates.length > 1) {
     throw ambiguousNameError(
       segment.name,
       candidates.map((node) => `${node.module}:${node.name}`),
-      parentPath,
+      parentPath(),
     );
   }
   return only;

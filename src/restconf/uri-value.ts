@@ -104,18 +104,20 @@ const parseBareIdentity = (
 
 /**
  * Parses the (percent-decoded) URI text of a value of `node`; `what` and `path` describe the
- * place for the InvalidValueError thrown when the text does not fit the type.
+ * place for the InvalidValueError thrown when the text does not fit the type (`path` may be a
+ * function, called only then).
  */
 export const parseUriValue = (
   node: LeafNode | LeafListNode,
   text: string,
   schema: SchemaTree,
   what: string,
-  path: string,
+  errorPath: string | (() => string),
 ): YangValue => {
   const context = uriValueContext(schema, node.module);
   const result: YangValue | TypeCheckFailure = parseLexical(node.type, text, context);
   if (!isTypeCheckFailure(result)) return result;
+  const path = typeof errorPath === 'string' ? errorPath : errorPath();
   if (!text.includes(':') && involvesIdentityref(node.type)) {
     const fits = parseBareIdentity(node, text, schema, context);
     const [only] = fits;

@@ -4,7 +4,7 @@
  * persistent collections the instance trees are built on. May import: nothing.
  */
 export type { Logger, LogMethod } from './logger.ts';
-export { SILENT_LOGGER } from './logger.ts';
+export { lazyChild, SILENT_LOGGER } from './logger.ts';
 export type {
   Comparator,
   DiffStatistics,

@@ -23,3 +23,22 @@ export const SILENT_LOGGER: Logger = {
   error: () => {},
   child: () => SILENT_LOGGER,
 };
+
+/**
+ * A child of `parent` with `bindings` that is created on first use: a request that logs nothing
+ * pays nothing for it.
+ */
+export const lazyChild = (parent: Logger, bindings: Readonly<Record<string, unknown>>): Logger => {
+  let child: Logger | undefined;
+  const resolve = (): Logger => {
+    child ??= parent.child(bindings);
+    return child;
+  };
+  return {
+    debug: (fields, message) => resolve().debug(fields, message),
+    info: (fields, message) => resolve().info(fields, message),
+    warn: (fields, message) => resolve().warn(fields, message),
+    error: (fields, message) => resolve().error(fields, message),
+    child: (more) => resolve().child(more),
+  };
+};

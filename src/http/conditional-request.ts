@@ -1,28 +1,45 @@
 /**
- * @module restconf/conditional-request
- * Entity tags and modification dates of RESTCONF resources and the evaluation of conditional
- * requests. A resource's version is the commit that last changed it, so its entity tag is that
- * commit's fixed number and its Last-Modified that commit's time.
- * @see RFC 8040 §3.4.1.2–3.4.1.3, §3.5.2–3.5.3; RFC 9110 §13 (was RFC 7232)
+ * @module http/conditional-request
+ * Entity tags and modification dates of resources, and the evaluation of conditional requests,
+ * for both APIs. A resource's version is the commit that last changed it, so its entity tag is
+ * that commit's fixed number (`"10005"`) and its Last-Modified that commit's time. If-Match
+ * compares strongly, If-None-Match weakly.
+ * @see RFC 8040 §3.4.1.2–3.4.1.3, §3.5.2–3.5.3; RFC 9110 §13; shared/spec/legacy-rest.md Decision 8, §11
  */
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import type { NodeVersion } from '../datastore/index.ts';
 import { PreconditionFailedError } from '../errors/index.ts';
 
+/** The version of a resource: the fixed number and time of the commit that last changed it. */
+export interface ResourceVersion {
+  readonly fixedNumber: number;
+  /** ISO 8601. */
+  readonly timestamp: string;
+}
+
 /** The strong entity tag of a version. @see RFC 9110 §8.8.3 */
-export const entityTag = (version: NodeVersion): string => `"${version.fixedNumber}"`;
+export const entityTag = (version: ResourceVersion): string => `"${version.fixedNumber}"`;
+
+// Most responses carry the date of the same few commits: remember the last one formatted.
+let lastTimestamp = '';
+let lastDate = '';
 
 /** The HTTP date of a version (whole seconds). @see RFC 9110 §8.8.2 */
-export const lastModified = (version: NodeVersion): string => new Date(version.timestamp).toUTCString();
+export const lastModified = (version: ResourceVersion): string => {
+  if (version.timestamp !== lastTimestamp) {
+    lastDate = new Date(version.timestamp).toUTCString();
+    lastTimestamp = version.timestamp;
+  }
+  return lastDate;
+};
 
 /** The ETag and Last-Modified headers of a version (none when undefined). */
-export const versionHeaders = (version: NodeVersion | undefined): OutgoingHttpHeaders =>
+export const versionHeaders = (version: ResourceVersion | undefined): OutgoingHttpHeaders =>
   version === undefined ? {} : { ETag: entityTag(version), 'Last-Modified': lastModified(version) };
 
 /** What a precondition is evaluated against: whether the resource exists, and its version. */
 export interface ResourceState {
   readonly exists: boolean;
-  readonly version: NodeVersion | undefined;
+  readonly version: ResourceVersion | undefined;
 }
 
 /** The entity tags of an If-Match / If-None-Match header; `*` is kept as such. @see RFC 9110 §13.1.1 */
@@ -38,7 +55,7 @@ const secondsOf = (header: string | undefined): number | undefined => {
   return Number.isNaN(time) ? undefined : Math.floor(time / 1000);
 };
 
-const modifiedSeconds = (version: NodeVersion): number => Math.floor(Date.parse(version.timestamp) / 1000);
+const modifiedSeconds = (version: ResourceVersion): number => Math.floor(Date.parse(version.timestamp) / 1000);
 
 /** The outcome of evaluating a request's preconditions. */
 export type PreconditionOutcome = 'proceed' | 'not-modified';
@@ -88,15 +105,4 @@ export const evaluatePreconditions = (request: IncomingMessage, state: ResourceS
     if (since !== undefined && modifiedSeconds(state.version) <= since) return 'not-modified';
   }
   return 'proceed';
-};
-
-/** True when the request carries any precondition header. */
-export const hasPreconditions = (request: IncomingMessage): boolean => {
-  const { headers } = request;
-  return (
-    headers['if-match'] !== undefined ||
-    headers['if-none-match'] !== undefined ||
-    headers['if-modified-since'] !== undefined ||
-    headers['if-unmodified-since'] !== undefined
-  );
 };
