@@ -4,6 +4,7 @@
  */
 import pino from 'pino';
 import type { Logger } from '../util/index.ts';
+import { BatchedLogDestination } from './log-destination.ts';
 
 /** Field paths that may carry credentials; pino replaces their values before writing. */
 export const REDACTED_PATHS: readonly string[] = [
@@ -21,21 +22,23 @@ export const REDACTED_PATHS: readonly string[] = [
 /** Options of {@link createLogger}. */
 export interface LoggerOptions {
   readonly level?: string;
-  /** Where to write; standard output when omitted. */
+  /** Where to write; standard output, in batches ({@link BatchedLogDestination}), when omitted. */
   readonly destination?: NodeJS.WritableStream;
 }
 
 /** Creates the server's JSON line logger. */
 export const createLogger = (options: LoggerOptions = {}): Logger & { flush(): void } => {
+  const batched = options.destination === undefined ? new BatchedLogDestination() : undefined;
   const instance = pino(
     {
       level: options.level ?? process.env.IDCONF_LOG_LEVEL ?? 'info',
       base: { pid: process.pid },
       redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: false }),
+    batched ?? options.destination,
   );
-  return { ...wrap(instance), flush: () => instance.flush() };
+  // flush() is called right before process.exit: the default destination writes synchronously then.
+  return { ...wrap(instance), flush: () => (batched === undefined ? instance.flush() : batched.flushSync()) };
 };
 
 const wrap = (instance: pino.Logger): Logger => ({
