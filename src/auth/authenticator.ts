@@ -18,4 +18,12 @@ export interface Authenticator {
    *   its `retryAfterSeconds` says when to try again.
    */
   authenticate(credentials: Credentials, source: ClientSource): Promise<Principal>;
+
+  /**
+   * True while `principal`, which this authenticator returned, is still what the same credentials
+   * would give: its account exists with the same password hash and groups. The HTTP layer asks it
+   * before reusing a connection's last login for a request with the same Authorization header.
+   * Back-ends without a cheap answer leave it out (every request is then checked).
+   */
+  isCurrent?(principal: Principal): boolean;
 }

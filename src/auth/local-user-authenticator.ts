@@ -12,7 +12,7 @@ import type { ClientSource, Credentials } from './credentials.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, passwordHashProblem, verifyPassword } from './password-hash.ts';
 import type { Principal } from './principal.ts';
-import type { UserDirectory } from './user-directory.ts';
+import type { UserDirectory, UserRecord } from './user-directory.ts';
 import { VerifiedCredentials } from './verified-credentials.ts';
 
 /** Options of {@link LocalUserAuthenticator}. */
@@ -54,6 +54,8 @@ export class LocalUserAuthenticator implements Authenticator {
   #dummyHash: Promise<string> | undefined;
   readonly #reported = new Set<string>();
   readonly #verified: VerifiedCredentials;
+  /** The account record each principal handed out was checked against. */
+  readonly #checkedAgainst = new WeakMap<Principal, UserRecord>();
 
   constructor(options: LocalUserAuthenticatorOptions) {
     this.#directory = options.directory;
@@ -81,7 +83,7 @@ export class LocalUserAuthenticator implements Authenticator {
     let hash = account?.passwordHash;
     // A hash these credentials verified against recently is usable: skip parsing it again.
     if (account !== undefined && hash !== undefined && this.#verified.has(user, password, hash))
-      return { user, groups: account.groups, method: 'basic' };
+      return this.#principal(user, account);
     const problem = hash === undefined ? undefined : passwordHashProblem(hash);
     if (problem !== undefined) {
       this.#reportUnusableHash(user, problem);
@@ -92,7 +94,27 @@ export class LocalUserAuthenticator implements Authenticator {
     if (account === undefined || hash === undefined || !matches) this.#fail(key, user, source);
     this.#verified.add(user, password, hash);
     this.#throttle.recordSuccess(key);
-    return { user, groups: account.groups, method: 'basic' };
+    return this.#principal(user, account);
+  }
+
+  isCurrent(principal: Principal): boolean {
+    const checked = this.#checkedAgainst.get(principal);
+    if (checked === undefined) return false;
+    const account = this.#directory.lookup(principal.user);
+    if (account === checked) return true;
+    // A directory that answers asynchronously, or a changed account, is checked again in full.
+    if (account === undefined || account instanceof Promise) return false;
+    return (
+      account.passwordHash === checked.passwordHash &&
+      account.groups.length === checked.groups.length &&
+      account.groups.every((group, index) => group === checked.groups[index])
+    );
+  }
+
+  #principal(user: string, account: UserRecord): Principal {
+    const principal: Principal = { user, groups: account.groups, method: 'basic' };
+    this.#checkedAgainst.set(principal, account);
+    return principal;
   }
 
   /** Counts the failure and throws the one error that wrong credentials of any kind get. */

@@ -6,6 +6,7 @@
  * (429 with `Retry-After`), which the error renderer turns into the response.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Authenticator, Principal } from '../auth/index.ts';
 import { AuthenticationRequiredError } from '../errors/index.ts';
 import { parseAuthorization } from './authenticate-header.ts';
@@ -19,8 +20,27 @@ export type AuthenticatedRouteHandler = (
   principal: Principal,
 ) => Promise<void>;
 
+/** A connection's last successful login: the exact header, what it proved, and until when it may be reused. */
+interface ConnectionLogin {
+  readonly header: string;
+  readonly principal: Principal;
+  readonly until: number;
+}
+
 /**
- * The principal of the request; records its user in `context` for the access log.
+ * How long a connection may reuse its last login for requests with the same Authorization header,
+ * as long as the authenticator confirms the account is unchanged ({@link Authenticator.isCurrent}).
+ */
+export const CONNECTION_LOGIN_MS = 60_000;
+
+// Per connection, so that nothing outlives the socket (keep-alive closes idle ones after seconds).
+const connectionLogins = new WeakMap<Socket, ConnectionLogin>();
+
+/**
+ * The principal of the request; records its user in `context` for the access log. A kept-alive
+ * connection that sends the header of its last successful login again gets that principal back
+ * without parsing or checking the credentials, while the authenticator says it is current. Any
+ * other header (a wrong password included) makes the connection forget it.
  * @throws AuthenticationRequiredError without or with wrong credentials
  * @throws TooManyAttemptsError while failures of this user from this address are throttled
  */
@@ -29,7 +49,20 @@ export const authenticateRequest = async (
   authenticator: Authenticator,
   context?: RequestContext,
 ): Promise<Principal> => {
-  const credentials = parseAuthorization(request.headers.authorization);
+  const header = request.headers.authorization;
+  const last = connectionLogins.get(request.socket);
+  if (
+    last !== undefined &&
+    header === last.header &&
+    Date.now() < last.until &&
+    authenticator.isCurrent?.(last.principal) === true
+  ) {
+    if (context !== undefined) context.user = last.principal.user;
+    return last.principal;
+  }
+  // Anything else is checked in full, and the connection keeps nothing unless that succeeds.
+  if (last !== undefined) connectionLogins.delete(request.socket);
+  const credentials = parseAuthorization(header);
   if (credentials === undefined) {
     throw new AuthenticationRequiredError('authentication required: send HTTP Basic credentials (RFC 7617)');
   }
@@ -37,6 +70,8 @@ export const authenticateRequest = async (
     address: request.socket.remoteAddress ?? 'unknown',
   });
   if (context !== undefined) context.user = principal.user;
+  if (header !== undefined && authenticator.isCurrent !== undefined)
+    connectionLogins.set(request.socket, { header, principal, until: Date.now() + CONNECTION_LOGIN_MS });
   return principal;
 };
 
