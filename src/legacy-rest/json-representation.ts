@@ -70,6 +70,14 @@ export const annotateJsonObject = (
   return out;
 };
 
+/** `{"m:list":[X]}` as `{"m:list":X}` when `text` has exactly that form (one entry); else undefined. */
+const unwrapOnlyEntry = (text: string, node: InnerSchemaNode): string | undefined => {
+  if (!('module' in node)) return undefined;
+  const prefix = `{${JSON.stringify(`${node.module}:${node.name}`)}:[{`;
+  if (!text.startsWith(prefix) || !text.endsWith('}]}')) return undefined;
+  return `${prefix.slice(0, -2)}${text.slice(prefix.length - 1, -2)}}`;
+};
+
 /**
  * The legacy JSON body of a read of `target` (encoded with `options`), as chunks. Without
  * annotations to add, the encoder's chunks stream through inside the wrapper; otherwise the
@@ -101,7 +109,14 @@ export function* renderLegacyJson(
     if (prefix !== '') yield '}';
     return;
   }
-  const body = JSON.parse(encodeJsonString(target, schema, options)) as JsonObject;
+  const text = encodeJsonString(target, schema, options);
+  // One list entry without annotations: the encoder's `{"m:list":[{…}]}` less the brackets, unparsed.
+  const single = !walk && read.shape === 'entry' && node !== undefined ? unwrapOnlyEntry(text, node) : undefined;
+  if (single !== undefined) {
+    yield single;
+    return;
+  }
+  const body = JSON.parse(text) as JsonObject;
   const path = annotations.verbose ? { _path: read.keypath } : {};
   if (read.shape === 'datastore') {
     let data = node === undefined ? body : annotateJsonObject(body, node, read.url, annotations, path);
