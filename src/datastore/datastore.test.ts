@@ -199,3 +199,55 @@ describe('Datastore over SQLite', () => {
     await third.close();
   });
 });
+
+describe('Datastore background checkpoints', () => {
+  /** A memory journal that counts the checkpoints written. */
+  class CountingJournal extends MemoryJournalStore {
+    checkpoints: number[] = [];
+    override async writeCheckpoint(checkpoint: { readonly fixedNumber: number; readonly tree: string }): Promise<void> {
+      this.checkpoints.push(checkpoint.fixedNumber);
+      return super.writeCheckpoint(checkpoint);
+    }
+  }
+  const manyItems = {
+    'shop:shop': { name: 'big', item: Array.from({ length: 400 }, (_, index) => ({ id: `item-${index}`, price: 1 })) },
+  };
+
+  it('come after checkpointEvery commits, scaled by the size of the last checkpoint', async () => {
+    const journal = new CountingJournal(emptyMemoryJournal());
+    const size = text(tree(manyItems)).length;
+    // The last checkpoint will be about 4 × checkpointBytes: checkpoints come every 4 × 3 commits.
+    const datastore = await Datastore.open({
+      schema,
+      journal,
+      initial: () => tree(manyItems),
+      checkpointEvery: 3,
+      checkpointBytes: Math.floor(size / 4),
+    });
+    await datastore.checkpoint();
+    assert.deepEqual(journal.checkpoints, [1]);
+    for (let price = 2; price <= 11; price++) await datastore.commit(withItem('item-0', price), ADMIN);
+    await datastore.idle();
+    assert.deepEqual(journal.checkpoints, [1], 'not after 3 commits, nor after 10');
+    for (let price = 12; price <= 14; price++) await datastore.commit(withItem('item-0', price), ADMIN);
+    await datastore.idle();
+    assert.equal(journal.checkpoints.length, 2, 'after about 12 commits');
+    assert.ok((journal.checkpoints[1] as number) >= 13);
+    await datastore.close();
+  });
+
+  it('a small tree keeps the unscaled interval', async () => {
+    const journal = new CountingJournal(emptyMemoryJournal());
+    const datastore = await Datastore.open({
+      schema,
+      journal,
+      initial: () => tree(INITIAL),
+      checkpointEvery: 3,
+      checkpointBytes: 1_000_000,
+    });
+    for (let price = 2; price <= 7; price++) await datastore.commit(withItem('a', price), ADMIN);
+    await datastore.idle();
+    assert.deepEqual(journal.checkpoints, [3, 6]);
+    await datastore.close();
+  });
+});

@@ -73,9 +73,12 @@ export interface DatastoreOptions {
   readonly initial?: () => DataTree | Promise<DataTree>;
   /** Rollback files kept (default 1000); older ones are pruned after checkpoints. */
   readonly retention?: number;
-  /** A checkpoint is written after this many commits since the last one (default 1000). */
+  /**
+   * A checkpoint is written after this many commits since the last one (default 1000), times the
+   * checkpoint scale: the size of the last checkpoint in units of `checkpointBytes`, at least 1.
+   */
   readonly checkpointEvery?: number;
-  /** … or after this many characters of forward diffs since the last one (default 16 MiB). */
+  /** … or after this many characters of forward diffs since the last one (default 16 MiB), times the scale. */
   readonly checkpointBytes?: number;
   readonly logger?: Logger;
 }
@@ -101,6 +104,12 @@ export class Datastore {
   #checkpointing: Promise<void> | undefined;
   /** The fixed number of the newest checkpoint written or loaded (0: none). */
   #lastCheckpoint: number;
+  /**
+   * The size of the last checkpoint in units of `checkpointBytes` (at least 1). Checkpoints come
+   * that many times less often, so that writing them (which costs the whole tree) adds the same
+   * per commit at any size, and replaying the commits since one costs no more than loading it.
+   */
+  #checkpointScale = 1;
   #closed = false;
 
   private constructor(
@@ -108,9 +117,9 @@ export class Datastore {
     queue: CommitQueue<Snapshot>,
     versions: NodeVersions,
     replayed: number,
-    lastCheckpoint: number,
+    lastCheckpoint: { readonly fixedNumber: number; readonly length: number },
   ) {
-    this.#lastCheckpoint = lastCheckpoint;
+    this.#lastCheckpoint = lastCheckpoint.fixedNumber;
     this.schema = options.schema;
     this.#journal = options.journal;
     this.#queue = queue;
@@ -120,6 +129,11 @@ export class Datastore {
     this.#checkpointEvery = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
     this.#checkpointBytes = options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
     this.#commitsSinceCheckpoint = replayed;
+    this.#checkpointScale = this.#scaleOf(lastCheckpoint.length);
+  }
+
+  #scaleOf(checkpointLength: number): number {
+    return Math.max(1, checkpointLength / this.#checkpointBytes);
   }
 
   /**
@@ -147,13 +161,10 @@ export class Datastore {
       throw new CommitFailedError(`the journal ends at commit ${last} but holds the changes only up to ${fixedNumber}`);
     const snapshot: Snapshot = { root, fixedNumber, timestamp };
     const queue = new CommitQueue<Snapshot>({ store: journal, state: snapshot, lastFixedNumber: last });
-    const datastore = new Datastore(
-      options,
-      queue,
-      new NodeVersions({ fixedNumber, timestamp }),
-      replayed,
-      checkpoint?.fixedNumber ?? 0,
-    );
+    const datastore = new Datastore(options, queue, new NodeVersions({ fixedNumber, timestamp }), replayed, {
+      fixedNumber: checkpoint?.fixedNumber ?? 0,
+      length: checkpoint?.tree.length ?? 0,
+    });
     if (last === 0 && options.initial !== undefined) {
       const initial = options.initial;
       await datastore.commit(() => initial(), { user: 'system', via: 'system', comment: 'factory default' });
@@ -246,8 +257,10 @@ export class Datastore {
   #afterDurable(record: CommitRecord): void {
     this.#commitsSinceCheckpoint++;
     this.#bytesSinceCheckpoint += record.forward.length;
+    const scale = this.#checkpointScale;
     const due =
-      this.#commitsSinceCheckpoint >= this.#checkpointEvery || this.#bytesSinceCheckpoint >= this.#checkpointBytes;
+      this.#commitsSinceCheckpoint >= this.#checkpointEvery * scale ||
+      this.#bytesSinceCheckpoint >= this.#checkpointBytes * scale;
     if (due && this.#checkpointing === undefined && !this.#closed) {
       this.#checkpointing = this.#writeCheckpoint()
         .catch((error: unknown) => {
@@ -268,6 +281,7 @@ export class Datastore {
     const tree = await treeToTextInSlices(snapshot.root);
     await this.#journal.writeCheckpoint({ fixedNumber: snapshot.fixedNumber, tree });
     this.#lastCheckpoint = snapshot.fixedNumber;
+    this.#checkpointScale = this.#scaleOf(tree.length);
     const pruned = await this.#journal.prune(this.#retention);
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: tree.length, pruned }, 'checkpoint written');
   }
