@@ -21,7 +21,7 @@ import {
   treeToText,
 } from '../datastore/index.ts';
 import { isManagementError } from '../errors/index.ts';
-import { DEFAULT_DATA_DIR, loadServerSchema, lockDataDir } from '../server/index.ts';
+import { configWriteTransforms, DEFAULT_DATA_DIR, loadServerSchema, lockDataDir } from '../server/index.ts';
 import type { ApiTarget } from './api-client.ts';
 import { describeFailure, restconfRequest } from './api-client.ts';
 import { decodeDocument, formatError } from './data-command.ts';
@@ -183,7 +183,9 @@ export const addOfflineCommands = (program: Command): void => {
         ? withApi({ ...flags, url: flags.url }, (target) => restoreOnline(target, file, flags))
         : withDatastore(flags, async (datastore) => {
             const tree = decodeDocument(file, readFileSync(file, 'utf8'), datastore.schema, 'config');
-            const outcome = await datastore.commit(() => tree, attribution(flags));
+            // Secrets in clear in the file are encrypted, as a write through the API would.
+            const transforms = await configWriteTransforms(resolve(flags.dataDir), datastore.schema);
+            const outcome = await datastore.commit((root) => transforms.apply(root, tree), attribution(flags));
             process.stdout.write(
               outcome.fixedNumber === undefined
                 ? 'the configuration already equals the file: nothing changed\n'

@@ -3,6 +3,7 @@
  * The composition root: builds and wires every part. May import: everything.
  */
 
+export { configWriteTransforms } from './config-write-transforms.ts';
 export { DataDirInUseError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.ts';
 export { factoryDefaultJson, factoryDefaultTree } from './factory-default.ts';
 export { isLoopbackHost } from './is-loopback.ts';

@@ -94,6 +94,33 @@ describe('offline commands on a stopped server’s data directory', () => {
     assert.match(result.stderr, /operation-failed/);
     assert.match(result.stderr, /enable-nacm/);
   });
+  it('encrypts a clear secret of the restored file, as a write through the API would', () => {
+    assert.equal(idconf('backup', file('with-secret-base.json'), ...dir).status, 0);
+    const document = JSON.parse(readFileSync(file('with-secret-base.json'), 'utf8')) as Record<string, unknown>;
+    const clear = 'offline-restore-Pa55word';
+    const facilities = (document['base:facilities'] ?? {}) as Record<string, unknown>;
+    document['base:facilities'] = {
+      ...facilities,
+      'data-sources': {
+        'data-source': [
+          { id: 'accounts', sql: { url: 'postgresql://db.example.com/a', username: 'idsvr', password: clear } },
+        ],
+      },
+    };
+    writeFileSync(file('with-secret.json'), JSON.stringify(document));
+    const restored = idconf('restore', file('with-secret.json'), ...dir);
+    assert.equal(restored.status, 0, restored.stderr);
+    assert.equal(idconf('backup', file('with-secret-after.json'), ...dir).status, 0);
+    const after = readFileSync(file('with-secret-after.json'), 'utf8');
+    assert.ok(!after.includes(clear), 'the clear password is not stored');
+    const stored = (
+      JSON.parse(after) as {
+        'base:facilities': { 'data-sources': { 'data-source': { sql: { password: string } }[] } };
+      }
+    )['base:facilities']['data-sources']['data-source'][0]?.sql.password;
+    assert.match(String(stored), /^data:text\/plain;aes256gcm;kid=[0-9a-f]{8},/);
+    assert.ok(!readFileSync(join(dataDir, 'journal.sqlite')).includes(clear), 'nor in the journal');
+  });
 });
 
 describe('backup and restore through a running server’s API', () => {

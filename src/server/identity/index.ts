@@ -18,7 +18,7 @@ export {
 } from './config-key.ts';
 export type { CryptoList } from './crypto-lists.ts';
 export { CRYPTO_LISTS, PEM_MEDIA_TYPE } from './crypto-lists.ts';
-export { installIdentityModel } from './identity-model.ts';
+export { identityLeafTransforms, installIdentityModel } from './identity-model.ts';
 export type { KeyDetails, KeyMaterial, KeyType } from './key-material.ts';
 export { KeyMaterialError, keyDetailsOf, readPrivateMaterial, readPublicMaterial } from './key-material.ts';
 export type { SecretsSummary } from './secrets-check.ts';
