@@ -3,7 +3,7 @@
  * The path and query of a request's target (origin-form). Most targets are plain paths that the
  * WHATWG URL parser would return unchanged; they skip it (it costs more than the rest of the
  * bookkeeping of a small GET). Anything else — a query, a dot segment (also percent-encoded),
- * characters URL would escape or a leading `//` — goes through `new URL`.
+ * characters URL would escape or a leading `//` — goes through `URL.parse`.
  * @see RFC 9112 §3.2.1, WHATWG URL (path state)
  */
 
@@ -20,7 +20,6 @@ export interface RequestTarget {
 /** The path and query of `target`; undefined when it is not a URL at all (such as `//`). */
 export const requestTarget = (target: string): RequestTarget | undefined => {
   if (PLAIN_PATH.test(target) && !ENCODED_DOT.test(target)) return { path: target, query: new URLSearchParams() };
-  if (!URL.canParse(target, 'http://localhost')) return undefined;
-  const url = new URL(target, 'http://localhost');
-  return { path: url.pathname, query: url.searchParams };
+  const url = URL.parse(target, 'http://localhost');
+  return url === null ? undefined : { path: url.pathname, query: url.searchParams };
 };
