@@ -17,6 +17,8 @@ export type {
 export { ManagementService } from './management-service.ts';
 export type { NestedStateProvider } from './nested-state.ts';
 export { NestedStateProviders, resolveDataNode } from './nested-state.ts';
+export type { NmdaDatastore } from './nmda-datastores.ts';
+export { NMDA_DATASTORES } from './nmda-datastores.ts';
 export { checkOperationData } from './operation-data-check.ts';
 export type {
   EditChange,

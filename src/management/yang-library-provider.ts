@@ -1,14 +1,16 @@
 /**
  * @module management/yang-library-provider
- * The YANG library as operational state: RFC 8525 `yang-library` and the RFC 7895
- * `modules-state` kept for older clients, each module with the URL its source is served at.
+ * The YANG library as operational state: RFC 8525 `yang-library` (with the NMDA datastores the
+ * server implements) and the RFC 7895 `modules-state` kept for older clients, each module with
+ * the URL its source is served at.
  * Both are fixed for the life of the server except for that URL's origin, so they are built
  * once per origin.
- * @see RFC 8525 §3, RFC 7895 §2.2, RFC 8040 §10.1
+ * @see RFC 8525 §3, RFC 7895 §2.2, RFC 8040 §10.1, RFC 8527 §2
  */
 import type { Slot } from '../data/index.ts';
 import type { LoadedModule, SchemaTree } from '../yang/index.ts';
 import { modulesStateData, yangLibraryData } from '../yang/index.ts';
+import { NMDA_DATASTORES } from './nmda-datastores.ts';
 import type { Session } from './session.ts';
 import type { StateProvider } from './state-provider.ts';
 import { slotFromJson } from './state-provider.ts';
@@ -41,6 +43,7 @@ export const yangLibraryProviders = (
   schemaLocation: SchemaLocation | undefined,
 ): readonly StateProvider[] => {
   const optionsFor = (session: Session) => ({
+    datastores: NMDA_DATASTORES,
     schemaUrl: (name: string, revision: string | undefined) => schemaLocation?.(name, revision, session),
   });
   const library = cachedBuilder((session) =>

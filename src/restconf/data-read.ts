@@ -1,10 +1,11 @@
 /**
  * @module restconf/data-read
- * GET and HEAD of `/data` and its data resources: the datastore (configuration and the state
- * of every provider), one node, one list entry or leaf-list value, or every entry of a list,
+ * GET and HEAD of a datastore resource (`/data`, or an NMDA datastore below `/ds`) and its data
+ * resources: the datastore (configuration, with the state of every provider where the datastore
+ * holds state), one node, one list entry or leaf-list value, or every entry of a list,
  * encoded as the client accepts and streamed chunk by chunk. Configuration resources carry
  * ETag and Last-Modified and honour conditional requests.
- * @see RFC 8040 §3.3, §3.5, §4.2, §4.3, §4.8
+ * @see RFC 8040 §3.3, §3.5, §4.2, §4.3, §4.8; RFC 8527 §3.1, §3.2.1
  */
 import type { EncodeTarget, Slot } from '../data/index.ts';
 import {
@@ -18,6 +19,7 @@ import {
 import { ResourceNotFoundError } from '../errors/index.ts';
 import { evaluatePreconditions, versionHeaders, writeChunks, writeEmpty, writeText } from '../http/index.ts';
 import type { YangValue } from '../yang/index.ts';
+import { managementContentIn, readOptionsIn } from './datastore-resources.ts';
 import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
@@ -49,9 +51,10 @@ export const readData = async (
 ): Promise<void> => {
   const encoding = responseEncoding(exchange.request);
   const { schema } = exchange;
-  const options = query.read;
+  const { datastore } = exchange;
+  const options = readOptionsIn(datastore, query.read);
   const result = await exchange.management.read(exchange.session, target.path, {
-    ...(options.content === undefined ? {} : { content: options.content }),
+    content: managementContentIn(datastore, options.content),
   });
   const encodeTarget: EncodeTarget = target.kind === 'datastore' ? result.root : encodeTargetOf(target, result.value);
   // XML has one root element: the datastore, and a whole list or leaf-list, are wrapped in RESTCONF's `data`.

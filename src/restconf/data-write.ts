@@ -159,7 +159,7 @@ export const createData = async (
     },
     noteOf(query),
   );
-  const location = exchange.absoluteUrl(`${exchange.root}/data${formatApiPath(created.path)}`);
+  const location = exchange.absoluteUrl(`${exchange.dataRoot}${formatApiPath(created.path)}`);
   answerWrite(exchange, encoding, 201, result.fixedNumber, { Location: location });
 };
 
@@ -209,7 +209,7 @@ export const replaceData = async (
   if (existed) answerWrite(exchange, encoding, 204, result.fixedNumber);
   else
     answerWrite(exchange, encoding, 201, result.fixedNumber, {
-      Location: exchange.absoluteUrl(`${exchange.root}/data${formatApiPath(target.path)}`),
+      Location: exchange.absoluteUrl(`${exchange.dataRoot}${formatApiPath(target.path)}`),
     });
 };
 

@@ -12,6 +12,8 @@ import { readRequestBody } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import type { RequestBody } from './body-decoding.ts';
+import type { DatastoreResource } from './datastore-resources.ts';
+import { DATA_RESOURCE } from './datastore-resources.ts';
 import type { BodyType } from './media-types.ts';
 import { bodyType } from './media-types.ts';
 import type { RestconfMethod } from './query-parameters.ts';
@@ -33,6 +35,8 @@ export class RestconfExchange {
   readonly management: ManagementService;
   /** The request path of the API root, e.g. `/admin/api/restconf`. */
   readonly root: string;
+  /** The datastore resource the request's data path starts from (`/data` unless below `/ds`). */
+  readonly datastore: DatastoreResource;
   /** The query string as sent (still percent-encoded), without `?`. */
   readonly rawQuery: string;
   #body: Promise<TypedBody | undefined> | undefined;
@@ -45,6 +49,7 @@ export class RestconfExchange {
     readonly method: RestconfMethod;
     readonly management: ManagementService;
     readonly root: string;
+    readonly datastore?: DatastoreResource;
   }) {
     this.request = fields.request;
     this.response = fields.response;
@@ -53,6 +58,7 @@ export class RestconfExchange {
     this.method = fields.method;
     this.management = fields.management;
     this.root = fields.root;
+    this.datastore = fields.datastore ?? DATA_RESOURCE;
     const url = fields.request.url ?? '';
     const question = url.indexOf('?');
     this.rawQuery = question < 0 ? '' : url.slice(question + 1);
@@ -60,6 +66,11 @@ export class RestconfExchange {
 
   get schema(): SchemaTree {
     return this.management.schema;
+  }
+
+  /** The request path of the datastore resource, e.g. `/admin/api/restconf/data`. */
+  get dataRoot(): string {
+    return `${this.root}${this.datastore.path}`;
   }
 
   /** The absolute URL of a path on this server (for `Location`). */

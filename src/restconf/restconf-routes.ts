@@ -1,10 +1,10 @@
 /**
  * @module restconf/restconf-routes
  * The RESTCONF API as a route of the management server: every request is authenticated, its
- * path resolved to a resource (API root, `/data…`, `/operations…`, `yang-library-version`, a
- * module source), its method checked against what the resource allows (405 with `Allow`), its
+ * path resolved to a resource (API root, `/data…`, an NMDA datastore `/ds/<datastore>…`,
+ * `/operations…`, `yang-library-version`, a module source), its method checked against what the resource allows (405 with `Allow`), its
  * query parameters against the method and resource, and it is handed to the handler.
- * @see RFC 8040 §3, §4; docs/restconf.md
+ * @see RFC 8040 §3, §4; RFC 8527 §3; docs/restconf.md
  */
 import type { IncomingMessage } from 'node:http';
 import type { Authenticator, Principal } from '../auth/index.ts';
@@ -19,6 +19,8 @@ import { readApiRoot, readOperations, readYangLibraryVersion } from './api-resou
 import { readData } from './data-read.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
 import { createData, deleteData, mergeData, replaceData } from './data-write.ts';
+import type { DatastoreResource } from './datastore-resources.ts';
+import { DATA_RESOURCE, parseDatastorePath, readOnlyNote } from './datastore-resources.ts';
 import { invokeOperation } from './operation-invoke.ts';
 import { parseOperationsPath } from './operations-path.ts';
 import type { RestconfMethod, RestconfQuery } from './query-parameters.ts';
@@ -47,7 +49,7 @@ type Resource =
   | { readonly kind: 'yang-library-version' }
   | { readonly kind: 'operations' }
   | { readonly kind: 'module-source'; readonly file: string }
-  | { readonly kind: 'data'; readonly target: DataResourceTarget }
+  | { readonly kind: 'data'; readonly datastore: DatastoreResource; readonly target: DataResourceTarget }
   | { readonly kind: 'operation'; readonly target: RpcTarget | ActionTarget };
 
 const METHODS: readonly RestconfMethod[] = ['OPTIONS', 'GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -57,7 +59,9 @@ const isSegmentOf = (rest: string, segment: string): boolean =>
 
 const resolveResource = (rest: string, schema: SchemaTree): Resource => {
   if (rest === '' || rest === '/') return { kind: 'api' };
-  if (isSegmentOf(rest, 'data')) return { kind: 'data', target: parseDataResourcePath(rest.slice(5), schema) };
+  if (isSegmentOf(rest, 'data'))
+    return { kind: 'data', datastore: DATA_RESOURCE, target: parseDataResourcePath(rest.slice(5), schema) };
+  if (isSegmentOf(rest, 'ds')) return { kind: 'data', ...parseDatastorePath(rest.slice(3), schema) };
   if (isSegmentOf(rest, 'operations')) {
     const target = parseOperationsPath(rest.slice(11), schema);
     return target.kind === 'operations' ? { kind: 'operations' } : { kind: 'operation', target };
@@ -66,7 +70,7 @@ const resolveResource = (rest: string, schema: SchemaTree): Resource => {
   if (rest.startsWith(`/${SCHEMA_SEGMENT}/`) && rest.indexOf('/', SCHEMA_SEGMENT.length + 2) < 0)
     return { kind: 'module-source', file: rest.slice(SCHEMA_SEGMENT.length + 2) };
   throw new ResourceNotFoundError(
-    'no RESTCONF resource at this path; the API offers /data, /operations, /yang-library-version',
+    'no RESTCONF resource at this path; the API offers /data, /ds/<datastore>, /operations, /yang-library-version',
     { type: 'protocol' },
   );
 };
@@ -74,7 +78,7 @@ const resolveResource = (rest: string, schema: SchemaTree): Resource => {
 const methodsOf = (resource: Resource): readonly RestconfMethod[] => {
   switch (resource.kind) {
     case 'data':
-      return dataMethods(resource.target);
+      return dataMethods(resource.target, resource.datastore);
     case 'operation':
       return INVOKE;
     default:
@@ -139,7 +143,9 @@ const handleData = async (
     default:
       break;
   }
-  throw new MethodNotAllowedError(`${exchange.method} is not allowed here`, dataMethods(target), { type: 'protocol' });
+  throw new MethodNotAllowedError(`${exchange.method} is not allowed here`, dataMethods(target, exchange.datastore), {
+    type: 'protocol',
+  });
 };
 
 const handle = async (exchange: RestconfExchange, resource: Resource, query: RestconfQuery): Promise<void> => {
@@ -182,18 +188,19 @@ export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[]
     const method = METHODS.find((candidate) => candidate === request.method);
     if (method === undefined || !allowed.includes(method))
       throw new MethodNotAllowedError(
-        `${request.method ?? 'this method'} is not allowed on this resource; it allows ${allowed.join(', ')}`,
+        `${request.method ?? 'this method'} is not allowed on this resource; it allows ${allowed.join(', ')}${resource.kind === 'data' ? readOnlyNote(resource.datastore, resource.target) : ''}`,
         allowed,
         { type: 'protocol' },
       );
     const origin = originOf(request);
     const session: Session = { principal, via: 'restconf', ...(origin === undefined ? {} : { origin }) };
-    const exchange = new RestconfExchange({ request, response, context, session, method, management, root });
+    const datastore = resource.kind === 'data' ? resource.datastore : DATA_RESOURCE;
+    const exchange = new RestconfExchange({ request, response, context, session, method, management, root, datastore });
     const query = parseQuery(exchange.rawQuery, {
       method,
       target: queryTargetOf(resource),
       schema: management.schema,
-      dataRoot: `${root}/data`,
+      dataRoot: exchange.dataRoot,
     });
     if (method === 'OPTIONS') {
       writeEmpty(response, 204, {
