@@ -54,6 +54,9 @@ export const QUERY_PARAMETER_METHODS: Readonly<Record<QueryParameterName, readon
 // RFC 8040 defines these for event streams only, which this server does not offer.
 const STREAM_PARAMETERS: ReadonlySet<string> = new Set(['filter', 'start-time', 'stop-time']);
 
+// RFC 8527 §3.2.2 makes it optional; docs/restconf.md (NMDA datastores) says why it is not offered.
+const WITH_ORIGIN = 'with-origin';
+
 const isKnown = (name: string): name is QueryParameterName => Object.hasOwn(QUERY_PARAMETER_METHODS, name);
 
 /** The parsed query of one request. */
@@ -103,6 +106,11 @@ const collect = (pairs: Iterable<QueryPair>, method: RestconfMethod): Map<QueryP
   for (const [name, value] of pairs) {
     if (STREAM_PARAMETERS.has(name)) {
       throw queryParameterError(`${name} applies only to event streams, which this server does not offer`);
+    }
+    if (name === WITH_ORIGIN) {
+      throw queryParameterError(
+        'with-origin (origin metadata, RFC 8527 §3.2.2) is optional and this server does not offer it: its configuration has no origin but intended, and with-defaults=report-all-tagged marks the defaults in use',
+      );
     }
     if (!isKnown(name)) {
       throw queryParameterError(

@@ -315,4 +315,26 @@ describe('RFC 8527 §3.2 protocol operations', () => {
       assert.ok(capabilities.includes('urn:ietf:params:restconf:capability:with-operational-defaults:1.0'));
     });
   });
+
+  describe('§3.2.2 with-origin is not offered', () => {
+    it('is 400 invalid-value on every datastore, with a message that says so', async () => {
+      for (const path of [OPERATIONAL, `${OPERATIONAL}${SETTINGS}`, RUNNING, '/data']) {
+        for (const query of ['with-origin', 'with-origin=true']) {
+          const response = await server.request('GET', `${path}?${query}`);
+          assert.equal(response.status, 400, `${path}?${query}`);
+          const error = firstError(response);
+          assert.equal(error['error-tag'], 'invalid-value');
+          assert.match(error['error-message'] ?? '', /with-origin .*does not offer it/);
+        }
+      }
+    });
+
+    it('its capability is not announced', async () => {
+      const response = await server.request(
+        'GET',
+        `${OPERATIONAL}/ietf-restconf-monitoring:restconf-state/capabilities`,
+      );
+      assert.doesNotMatch(response.body, /with-origin/);
+    });
+  });
 });
