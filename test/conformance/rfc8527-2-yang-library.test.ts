@@ -2,10 +2,13 @@
  * @module test/conformance/rfc8527-2-yang-library.test
  * RFC 8527 §2 over a real HTTPS socket: the server implements the 2019-01-04 YANG library
  * (RFC 8525), readable in the operational state datastore, and its `datastore` entries name
- * exactly the datastores served below `/ds`, each with a schema of the library.
+ * exactly the datastores served below `/ds`, each with a schema of the library. Checked on the
+ * in-process test server and on `idconf serve` with the shipped models.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { IdentityServer } from '../identity/identity-server.ts';
+import { startIdentityServer } from '../identity/identity-server.ts';
 import type { RestconfTestServer } from '../restconf/restconf-test-server.ts';
 import { jsonOf, startRestconfServer } from '../restconf/restconf-test-server.ts';
 
@@ -76,5 +79,45 @@ describe('RFC 8527 §2 datastores in the YANG library', () => {
   it('the yang-library is state data: it is not in running', async () => {
     const response = await server.request('GET', '/ds/ietf-datastores:running/ietf-yang-library:yang-library');
     assert.equal(response.status, 404);
+  });
+});
+
+describe('RFC 8527 on idconf serve with the shipped models', () => {
+  let server: IdentityServer;
+  before(async () => {
+    server = await startIdentityServer();
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  it('the YANG library names the three datastores', async () => {
+    const response = await server.request(
+      'GET',
+      '/ds/ietf-datastores:operational/ietf-yang-library:yang-library/datastore',
+    );
+    assert.equal(response.status, 200);
+    assert.deepEqual(jsonOf(response), {
+      'ietf-yang-library:datastore': [
+        { name: 'ietf-datastores:running', schema: 'complete' },
+        { name: 'ietf-datastores:intended', schema: 'complete' },
+        { name: 'ietf-datastores:operational', schema: 'complete' },
+      ],
+    });
+  });
+
+  it('every datastore reads whole, in JSON and XML; running and intended are the same', async () => {
+    const bodies = new Map<string, string>();
+    for (const name of ['running', 'intended', 'operational']) {
+      for (const accept of ['application/yang-data+json', 'application/yang-data+xml']) {
+        const response = await server.request('GET', `/ds/ietf-datastores:${name}`, { accept });
+        assert.equal(response.status, 200, `${name} ${accept}`);
+        assert.equal(response.headers['content-type'], accept);
+        bodies.set(`${name} ${accept}`, response.body);
+      }
+    }
+    assert.equal(bodies.get('running application/yang-data+json'), bodies.get('intended application/yang-data+json'));
+    assert.doesNotMatch(bodies.get('running application/yang-data+json') ?? '', /ietf-yang-library:yang-library/);
+    assert.match(bodies.get('operational application/yang-data+json') ?? '', /ietf-yang-library:yang-library/);
   });
 });
