@@ -1,6 +1,6 @@
 /**
  * @module restconf
- * The RESTCONF front-end (RFC 8040, RFC 8072): request parsing (resource paths, query
+ * The RESTCONF front-end (RFC 8040, RFC 8072, RFC 8527): request parsing (resource paths, query
  * parameters, body wrappers) and the handlers of every resource, mounted as `restconfRoutes`. See DESIGN §3. May import: util, errors, xpath, yang, data, datastore, nacm,
  * auth, management, http (each through its index.ts).
  */
