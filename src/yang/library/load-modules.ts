@@ -272,7 +272,17 @@ export const loadModules = (
     }
     if (request.use === 'newest-revision') {
       // A misnamed file cannot be found by its module's name; its file-name-mismatch says why.
-      if (header.name === candidate.expectedName) implementByName(header.name, undefined);
+      if (header.name !== candidate.expectedName) return;
+      implementByName(header.name, undefined);
+      const chosen = implementedByName.get(header.name)?.parsed;
+      if (chosen !== undefined && chosen.header.revision !== header.revision) {
+        report(
+          'revision-not-implemented',
+          `module "${header.name}" revision ${header.revision ?? '(none)'} is not implemented: revision ${chosen.header.revision ?? '(none)'} in ${chosen.candidate.file} is; this one stays available to imports by revision-date`,
+          statement.location,
+          'warning',
+        );
+      }
       return;
     }
     const already = implementedByName.get(header.name);
