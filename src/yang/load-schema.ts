@@ -6,8 +6,9 @@
 import { dirname, resolve } from 'node:path';
 import { compileSchema } from './compiler/compile-schema.ts';
 import type { ImplementRequest } from './library/implement-request.ts';
-import { fileCandidate, listModuleFiles } from './library/list-module-files.ts';
+import { fileCandidate } from './library/list-module-files.ts';
 import { loadModulesFromDirectories } from './library/load-modules-from-directories.ts';
+import { moduleDirectoryRequests } from './library/module-directory-requests.ts';
 import type { ModuleSet } from './loaded-module.ts';
 import type { SchemaTree } from './schema/schema-tree.ts';
 import type { Diagnostic } from './statement.ts';
@@ -61,12 +62,10 @@ export const loadSchema = (options: LoadSchemaOptions): LoadSchemaResult => {
   }
   const early: Diagnostic[] = [];
   const importOnly = new Set(options.importOnly ?? []);
-  for (const directory of (options.moduleDirs ?? []).map((dir) => resolve(dir))) {
-    const { candidates, diagnostic } = listModuleFiles(directory, false);
-    if (diagnostic !== undefined) early.push(diagnostic);
-    for (const file of candidates) {
-      if (!importOnly.has(file.expectedName)) requests.push({ file, use: 'newest-revision' });
-    }
+  for (const directory of options.moduleDirs ?? []) {
+    const { requests: files, diagnostics } = moduleDirectoryRequests(resolve(directory), importOnly);
+    requests.push(...files);
+    early.push(...diagnostics);
   }
   const searchDirs = [...fileDirs, ...options.searchDirs, ...(options.moduleDirs ?? [])]
     .map((dir) => resolve(dir))

@@ -25,8 +25,15 @@ export const createDirectoryModuleSource = (
   const build = (): Map<string, ModuleCandidate[]> => {
     const byName = new Map<string, ModuleCandidate[]>();
     for (const directory of directories) {
-      const { candidates, diagnostic } = listModuleFiles(directory, options.recursive ?? false);
-      if (diagnostic !== undefined) diagnostics.push(diagnostic);
+      const { candidates, problem } = listModuleFiles(directory, options.recursive ?? false);
+      if (problem !== undefined) {
+        diagnostics.push({
+          severity: 'warning',
+          code: 'unreadable-directory',
+          message: `cannot list YANG search directory: ${problem}`,
+          location: { file: directory, line: 1, column: 1 },
+        });
+      }
       for (const candidate of candidates) {
         const list = byName.get(candidate.expectedName);
         if (list === undefined) byName.set(candidate.expectedName, [candidate]);

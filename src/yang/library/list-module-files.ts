@@ -5,14 +5,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../statement.ts';
 import { parseModuleFileName } from './module-file-name.ts';
 import type { ModuleCandidate } from './module-source.ts';
 
-/** The files found, sorted by path, or the problem met listing the directory. */
+/** The files found, sorted by path, or why the directory cannot be listed. */
 export interface ModuleFiles {
   readonly candidates: readonly ModuleCandidate[];
-  readonly diagnostic: Diagnostic | undefined;
+  readonly problem: string | undefined;
 }
 
 /**
@@ -39,18 +38,10 @@ export const listModuleFiles = (directory: string, recursive: boolean): ModuleFi
       .map((entry) => join(entry.parentPath, entry.name))
       .sort();
   } catch (error) {
-    return {
-      candidates: [],
-      diagnostic: {
-        severity: 'warning',
-        code: 'unreadable-directory',
-        message: `cannot list YANG search directory: ${error instanceof Error ? error.message : String(error)}`,
-        location: { file: directory, line: 1, column: 1 },
-      },
-    };
+    return { candidates: [], problem: error instanceof Error ? error.message : String(error) };
   }
   const candidates = files
     .filter((file) => parseModuleFileName(file.slice(file.lastIndexOf('/') + 1)) !== undefined)
     .map(fileCandidate);
-  return { candidates, diagnostic: undefined };
+  return { candidates, problem: undefined };
 };
