@@ -72,7 +72,10 @@ describe('moduleDirectoryRequests and named files', () => {
     );
     writeFileSync(path('shop', 'notes.txt'), 'not YANG');
     writeFileSync(path('shop', 'deps', 'common.yang'), module('common', 'typedef label { type string; }'));
-    writeFileSync(path('shop', 'deps', 'audit.yang'), module('audit', 'import stock { prefix s; } leaf a { type s:amount; }'));
+    writeFileSync(
+      path('shop', 'deps', 'audit.yang'),
+      module('audit', 'import stock { prefix s; } leaf a { type s:amount; }'),
+    );
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -98,7 +101,11 @@ describe('moduleDirectoryRequests and named files', () => {
 
   it('leaves the import-only names unimplemented, but available to imports', () => {
     const set = load(directory('shop', new Set(['stock'])));
-    assert.deepEqual(summary(set), ['stock@2023-01-01:import', 'common@:import', 'shop@2024-05-01:implement +shop-items']);
+    assert.deepEqual(summary(set), [
+      'stock@2023-01-01:import',
+      'common@:import',
+      'shop@2024-05-01:implement +shop-items',
+    ]);
     assert.deepEqual(problems(set), []);
   });
 
@@ -121,7 +128,11 @@ describe('moduleDirectoryRequests and named files', () => {
 
   it('lets a named file win over the directory that offers another revision', () => {
     const set = load([named('shop', 'stock@2023-01-01.yang'), ...directory('shop')]);
-    assert.deepEqual(summary(set), ['stock@2023-01-01:implement', 'common@:import', 'shop@2024-05-01:implement +shop-items']);
+    assert.deepEqual(summary(set), [
+      'stock@2023-01-01:implement',
+      'common@:import',
+      'shop@2024-05-01:implement +shop-items',
+    ]);
     assert.deepEqual(problems(set), ['warning:revision-not-implemented@stock@2024-01-01.yang']);
   });
 
