@@ -86,7 +86,15 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       },
     );
   }
-  const { schema, result: loaded } = loadServerSchema(options.yangDirs);
+  const { schema, modules, result: loaded } = loadServerSchema(options.yangDirs);
+  // Warnings only (errors stop the start), once each: a grouping used many times repeats them.
+  const warnings = new Map(
+    loaded.diagnostics.map(({ location, message }) => [
+      `${location.file}:${location.line}:${location.column}: ${message}`,
+      { module: `${location.file}:${location.line}:${location.column}`, message },
+    ]),
+  );
+  for (const { module, message } of warnings.values()) log.warn({ module }, `YANG: ${message}`);
   const unlock = lockDataDir(dataDir);
   const { datastore, configKey, firstAdmin } = await openDatastore(options, dataDir, schema, log).catch(
     (error: unknown) => {
@@ -118,7 +126,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   });
   const management = ManagementService.create({
     datastore,
-    modules: loaded.moduleSet.modules,
+    modules,
     schemaLocation: restconfSchemaLocation(RESTCONF_ROOT),
     dataPathParser: restconfDataPathParser(schema),
   });

@@ -49,8 +49,55 @@ const fileOf = (statement: Statement, moduleName: string, ownPrefix: string): So
     const prefix = subArgument(imported, 'prefix');
     if (prefix !== undefined && imported.argument !== undefined) prefixes.set(prefix, imported.argument);
   }
-  return { statement, moduleName, prefixes, yangVersion: subArgument(statement, 'yang-version') ?? '1' };
+  return {
+    statement,
+    moduleName,
+    prefixes,
+    revisions: new Map(),
+    yangVersion: subArgument(statement, 'yang-version') ?? '1',
+  };
 };
+
+/**
+ * The module contexts keyed by module name, for the main revision of each name (the implemented
+ * one, else the newest in the set), and by `name@revision` for any other revision, which a module
+ * imports by `revision-date`. Files using another revision get their `revisions` table filled.
+ * @see RFC 7950 §5.6.5
+ */
+const moduleContextsOf = (set: ModuleSet): Map<string, ModuleContext> => {
+  const contexts = set.modules.map(moduleContextOf);
+  const main = new Map<string, ModuleContext>();
+  for (const module of contexts) {
+    const other = main.get(module.name);
+    const newer = (module.loaded.revision ?? '') > (other?.loaded.revision ?? '');
+    if (other === undefined || (!other.loaded.implemented && (module.loaded.implemented || newer)))
+      main.set(module.name, module);
+  }
+  const keyOf = (module: ModuleContext): string =>
+    main.get(module.name) === module ? module.name : `${module.name}@${module.loaded.revision ?? ''}`;
+  const modules = new Map(contexts.map((module) => [keyOf(module), module]));
+  for (const module of contexts) {
+    const own = main.get(module.name) === module ? undefined : module;
+    for (const file of module.files) {
+      const revisions = file.revisions as Map<string, ModuleContext>;
+      if (own !== undefined) {
+        revisions.set('', own);
+        for (const [prefix, name] of file.prefixes) if (name === module.name) revisions.set(prefix, own);
+      }
+      for (const imported of subs(file.statement, 'import')) {
+        const prefix = subArgument(imported, 'prefix');
+        const revision = subArgument(imported, 'revision-date');
+        const target = modules.get(`${imported.argument ?? ''}@${revision ?? ''}`);
+        if (prefix !== undefined && revision !== undefined && target !== undefined) revisions.set(prefix, target);
+      }
+    }
+  }
+  return modules;
+};
+
+/** True for the main revision of a module name (see {@link moduleContextsOf}). */
+const isMain = (modules: ReadonlyMap<string, ModuleContext>, module: ModuleContext): boolean =>
+  modules.get(module.name) === module;
 
 const moduleContextOf = (loaded: LoadedModule): ModuleContext => {
   const main = fileOf(loaded.statement, loaded.name, loaded.prefix);
@@ -121,7 +168,11 @@ const implementedModules = (
   modules: ReadonlyMap<string, ModuleContext>,
   extra: ReadonlySet<string>,
 ): ModuleContext[] => {
-  const result = new Set([...modules.values()].filter((module) => module.loaded.implemented || extra.has(module.name)));
+  const result = new Set(
+    [...modules.values()].filter(
+      (module) => isMain(modules, module) && (module.loaded.implemented || extra.has(module.name)),
+    ),
+  );
   const queue = [...result];
   for (let module = queue.pop(); module !== undefined; module = queue.pop()) {
     for (const file of module.files) {
@@ -161,8 +212,8 @@ const compileOnce = (
   options: CompileSchemaOptions,
   extra: ReadonlySet<string>,
 ): { result: CompileSchemaResult; missing: ReadonlySet<string> } => {
-  const modules = new Map<string, ModuleContext>();
-  for (const loaded of set.modules) modules.set(loaded.name, moduleContextOf(loaded));
+  const modules = moduleContextsOf(set);
+  const mainModules = [...modules.values()].filter((module) => isMain(modules, module));
   const context: CompileContext = {
     modules,
     diagnostics: [...set.diagnostics],
@@ -230,7 +281,7 @@ const compileOnce = (
   walk(all, (node) => checkNode(context, node));
 
   const compiledModules = new Map<string, CompiledModule>();
-  for (const module of modules.values()) {
+  for (const module of mainModules) {
     const mainFile = module.files[0];
     if (mainFile === undefined) continue;
     compiledModules.set(module.name, {
@@ -258,14 +309,14 @@ const compileOnce = (
     modules: compiledModules,
     modulesByNamespace: new Map([...compiledModules.values()].map((module) => [module.namespace, module])),
     identities: new Map(
-      [...modules.values()].flatMap((module) =>
+      mainModules.flatMap((module) =>
         [...module.identities].map(([name, identity]) => [`${module.name}:${name}`, identity] as const),
       ),
     ),
   };
   const schema: SchemaTree = {
     ...tree,
-    yangData: compileYangData(context, [...modules.values()], tree, options.checkXPath !== false),
+    yangData: compileYangData(context, mainModules, tree, options.checkXPath !== false),
   };
   resolveLeafrefs(context, schema, all);
   checkStatusReferences(context, schema, implemented, all);

@@ -15,6 +15,11 @@ export interface SourceFile {
   readonly moduleName: string;
   /** prefix → module name; the module's own prefix maps to itself. */
   readonly prefixes: Map<string, string>;
+  /**
+   * prefix (`''` for none) → the module when it is another revision than the set's main one of
+   * its name (see {@link moduleContextOfPrefix}); absent when every prefix names a main revision.
+   */
+  readonly revisions?: ReadonlyMap<string, ModuleContext>;
   readonly yangVersion: string;
 }
 
@@ -93,6 +98,23 @@ export const splitQualifiedName = (text: string): { prefix: string | undefined; 
 export const moduleOfPrefix = (file: SourceFile, prefix: string | undefined): string | undefined =>
   prefix === undefined ? file.moduleName : file.prefixes.get(prefix);
 
+/**
+ * The module whose definitions (typedefs, groupings, identities, features) a prefix of a file
+ * refers to: the revision the file imports by `revision-date`, or that the file belongs to, when
+ * the module set holds several revisions of the module; else the module of that name.
+ * @see RFC 7950 §5.6.5
+ */
+export const moduleContextOfPrefix = (
+  context: CompileContext,
+  file: SourceFile,
+  prefix: string | undefined,
+): ModuleContext | undefined => {
+  const revision = file.revisions?.get(prefix ?? '');
+  if (revision !== undefined) return revision;
+  const moduleName = moduleOfPrefix(file, prefix);
+  return moduleName === undefined ? undefined : context.modules.get(moduleName);
+};
+
 const scopeCache = new WeakMap<Statement, Scope>();
 
 /** The scope of a statement's body: a new scope when it defines typedefs or groupings. @see RFC 7950 §5.5 */
@@ -128,5 +150,5 @@ export const lookupDefinition = (
       if (found !== undefined) return found;
     }
   }
-  return context.modules.get(moduleName)?.[kind].get(name);
+  return moduleContextOfPrefix(context, scope.file, prefix)?.[kind].get(name);
 };

@@ -8,7 +8,7 @@ import type { Statement } from '../statement.ts';
 import {
   type CompileContext,
   type ModuleContext,
-  moduleOfPrefix,
+  moduleContextOfPrefix,
   report,
   type SourceFile,
   splitQualifiedName,
@@ -123,8 +123,7 @@ export const evaluateIfFeature = (
         return evaluate(node.left) || evaluate(node.right);
       case 'feature': {
         const { prefix, name } = splitQualifiedName(node.name);
-        const moduleName = moduleOfPrefix(file, prefix);
-        const module = moduleName === undefined ? undefined : context.modules.get(moduleName);
+        const module = moduleContextOfPrefix(context, file, prefix);
         if (module === undefined) {
           report(
             context,

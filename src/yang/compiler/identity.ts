@@ -5,7 +5,15 @@
  * @see RFC 7950 §7.18
  */
 import type { Identity } from '../type-spec.ts';
-import { type CompileContext, moduleOfPrefix, report, type SourceFile, splitQualifiedName, subs } from './context.ts';
+import {
+  type CompileContext,
+  moduleContextOfPrefix,
+  moduleOfPrefix,
+  report,
+  type SourceFile,
+  splitQualifiedName,
+  subs,
+} from './context.ts';
 
 /** A mutable identity while its bases are being resolved. */
 interface IdentityDraft {
@@ -23,7 +31,7 @@ export const lookupIdentity = (
   const { prefix, name } = splitQualifiedName(text);
   const moduleName = moduleOfPrefix(file, prefix);
   if (moduleName === undefined) return 'unknown-prefix';
-  return context.modules.get(moduleName)?.identities.get(name);
+  return moduleContextOfPrefix(context, file, prefix)?.identities.get(name);
 };
 
 /** Creates every identity and resolves its bases; reports unknown bases and cycles. @see RFC 7950 §7.18.2 */

@@ -5,6 +5,7 @@
 import type { ModuleSet } from '../loaded-module.ts';
 import type { DirectoryModuleSourceOptions } from './directory-module-source.ts';
 import { createDirectoryModuleSource } from './directory-module-source.ts';
+import type { ImplementRequest } from './implement-request.ts';
 import type { LoadModulesOptions } from './load-modules.ts';
 import { loadModules } from './load-modules.ts';
 
@@ -12,11 +13,11 @@ import { loadModules } from './load-modules.ts';
 export interface LoadModulesFromDirectoriesOptions extends LoadModulesOptions, DirectoryModuleSourceOptions {}
 
 /**
- * Loads `implement` (names, or `name@revision`) and their imports from `directories`, earlier ones first.
+ * Loads `implement` (names, `name@revision`, or files) and their imports from `directories`, earlier ones first.
  * @see RFC 8525 §3
  */
 export const loadModulesFromDirectories = (
   directories: readonly string[],
-  implement: readonly string[],
+  implement: readonly ImplementRequest[],
   options: LoadModulesFromDirectoriesOptions = {},
 ): ModuleSet => loadModules(createDirectoryModuleSource(directories, options), implement, options);

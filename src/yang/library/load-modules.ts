@@ -8,6 +8,7 @@
 import type { LoadedModule, LoadedSubmodule, ModuleSet } from '../loaded-module.ts';
 import { parseYang } from '../parser.ts';
 import type { Diagnostic, DiagnosticSeverity, SourceLocation, Statement } from '../statement.ts';
+import type { ImplementFile, ImplementRequest } from './implement-request.ts';
 import type { ModuleHeader } from './module-header.ts';
 import { readModuleHeader } from './module-header.ts';
 import type { ModuleCandidate, ModuleSource } from './module-source.ts';
@@ -40,10 +41,13 @@ interface ModuleEntry {
   state: 'new' | 'visiting' | 'done';
 }
 
-/** Finds, parses and links the modules to implement and everything they import. @see RFC 8525 §3 */
+/**
+ * Finds, parses and links the modules to implement and everything they import. Only the requested
+ * modules are implemented; the others are import-only. @see RFC 8525 §3, RFC 7950 §5.6.5
+ */
 export const loadModules = (
   source: ModuleSource,
-  implement: readonly string[],
+  implement: readonly ImplementRequest[],
   options: LoadModulesOptions = {},
 ): ModuleSet => {
   const diagnostics: Diagnostic[] = [];
@@ -60,6 +64,13 @@ export const loadModules = (
   const implementedByName = new Map<string, ModuleEntry>();
   const order: ModuleEntry[] = [];
   const reportedDuplicates = new Set<string>();
+  /** Files named to be implemented as they are: found before the source's files of the same name. */
+  const pinned = new Map<string, ModuleCandidate[]>();
+  const pinnedFiles = new Set(
+    implement.flatMap((request) =>
+      typeof request !== 'string' && request.use === 'this-file' ? [request.file.file] : [],
+    ),
+  );
 
   const parseCandidate = (candidate: ModuleCandidate): ParsedFile | undefined => {
     if (parsedByFile.has(candidate.file)) return parsedByFile.get(candidate.file);
@@ -84,13 +95,17 @@ export const loadModules = (
     return parsed;
   };
 
-  /** RFC 7950 §5.2: a file is named after the module it holds, with that module's newest revision. */
+  /**
+   * RFC 7950 §5.2: a file is named after the module it holds, with that module's newest revision.
+   * A file named by the caller is not found by its name, so a wrong name is only a warning there.
+   */
   const checkFileName = ({ candidate, header, statement }: ParsedFile): void => {
     if (header.name !== candidate.expectedName) {
       report(
         'file-name-mismatch',
         `file name announces "${candidate.expectedName}" but the file holds ${header.kind} "${header.name}"`,
         statement.location,
+        pinnedFiles.has(candidate.file) ? 'warning' : 'error',
       );
     } else if (candidate.expectedRevision !== undefined && candidate.expectedRevision !== header.revision) {
       report(
@@ -105,7 +120,7 @@ export const loadModules = (
   /** The file holding `name` at `revision` (or its newest revision), and the revisions on offer. */
   const find = (name: string, revision: string | undefined): { found: ParsedFile | undefined; available: string[] } => {
     const byRevision = new Map<string, ParsedFile>();
-    for (const candidate of source.findCandidates(name)) {
+    for (const candidate of [...(pinned.get(name) ?? []), ...source.findCandidates(name)]) {
       const file = parseCandidate(candidate);
       if (file === undefined || file.header.name !== name) continue;
       const key = file.header.revision ?? '';
@@ -232,19 +247,75 @@ export const loadModules = (
     order.push(entry);
   };
 
-  for (const request of implement) {
-    const [name = '', revision] = request.split('@');
+  const implementByName = (name: string, revision: string | undefined): void => {
     const already = implementedByName.get(name);
     if (already !== undefined) {
       if (revision !== undefined && revision !== already.parsed.header.revision) {
         report('duplicate-module', `cannot implement two revisions of module "${name}"`, REQUEST_LOCATION);
       }
-      continue;
+      return;
     }
     const entry = lookupModule(name, revision, REQUEST_LOCATION);
-    if (entry === undefined) continue;
+    if (entry === undefined) return;
     entry.implemented = true;
     implementedByName.set(name, entry);
+  };
+
+  const implementFile = (request: ImplementFile, parsed: ParsedFile): void => {
+    const { header, statement, candidate } = parsed;
+    if (header.kind === 'submodule') {
+      if (request.use === 'this-file') {
+        const fileName = candidate.file.slice(candidate.file.lastIndexOf('/') + 1);
+        report('not-a-module', `${fileName} is a submodule; name the module that includes it`, statement.location);
+      }
+      return;
+    }
+    if (request.use === 'newest-revision') {
+      // A misnamed file cannot be found by its module's name; its file-name-mismatch says why.
+      if (header.name !== candidate.expectedName) return;
+      implementByName(header.name, undefined);
+      const chosen = implementedByName.get(header.name)?.parsed;
+      if (chosen !== undefined && chosen.header.revision !== header.revision) {
+        report(
+          'revision-not-implemented',
+          `module "${header.name}" revision ${header.revision ?? '(none)'} is not implemented: revision ${chosen.header.revision ?? '(none)'} in ${chosen.candidate.file} is; this one stays available to imports by revision-date`,
+          statement.location,
+          'warning',
+        );
+      }
+      return;
+    }
+    const already = implementedByName.get(header.name);
+    if (already === undefined) {
+      const entry = entryFor(parsed);
+      entry.implemented = true;
+      implementedByName.set(header.name, entry);
+    } else if (already.parsed !== parsed) {
+      report('duplicate-module', `cannot implement two revisions of module "${header.name}"`, statement.location);
+    }
+  };
+
+  // Files named as they are are found first, so that they win over other files of the same module;
+  // the files of a directory come last, so that a module named otherwise wins over them.
+  const parsedFiles = new Map<ImplementFile, ParsedFile | undefined>();
+  for (const request of implement) {
+    if (typeof request === 'string') continue;
+    const parsed = parseCandidate(request.file);
+    parsedFiles.set(request, parsed);
+    if (parsed === undefined || request.use !== 'this-file' || parsed.header.kind !== 'module') continue;
+    pinned.set(parsed.header.name, [...(pinned.get(parsed.header.name) ?? []), request.file]);
+  }
+  for (const request of implement) {
+    if (typeof request === 'string') {
+      const [name = '', revision] = request.split('@');
+      implementByName(name, revision);
+      continue;
+    }
+    const parsed = parsedFiles.get(request);
+    if (parsed !== undefined && request.use === 'this-file') implementFile(request, parsed);
+  }
+  for (const [request, parsed] of parsedFiles) {
+    if (parsed !== undefined && request.use === 'newest-revision') implementFile(request, parsed);
   }
   for (const entry of implementedByName.values()) visit(entry);
 

@@ -132,4 +132,35 @@ describe('yang library data', () => {
     assert.equal(moduleSetContentId(again.modules), moduleSetContentId(set.modules));
     assert.notEqual(moduleSetContentId(fewer.modules), moduleSetContentId(set.modules));
   });
+
+  it('lists an older revision imported by revision-date as import-only beside the implemented one', () => {
+    const revisions = loadModulesFromTexts(
+      {
+        'a.yang': 'module a { namespace "urn:a"; prefix a; import b { prefix b; revision-date 2019-01-01; } }',
+        'b@2019-01-01.yang': 'module b { namespace "urn:b"; prefix b; revision 2019-01-01; }',
+        'b@2020-01-01.yang': 'module b { namespace "urn:b"; prefix b; revision 2020-01-01; }',
+        'c.yang': 'module c { namespace "urn:c"; prefix c; }',
+        'd.yang': 'module d { namespace "urn:d"; prefix d; import c { prefix c; } }',
+      },
+      ['a', 'b', 'd'],
+    );
+    assert.deepEqual(revisions.diagnostics, []);
+    const library = yangLibraryData(revisions.modules, { schemaUrl: () => undefined, contentId: 'c2' })[
+      'ietf-yang-library:yang-library'
+    ]['module-set'][0];
+    assert.deepEqual(
+      library?.module?.map((module) => `${module.name}@${module.revision ?? ''}`),
+      ['a@', 'b@2020-01-01', 'd@'],
+    );
+    assert.deepEqual(library?.['import-only-module'], [
+      { name: 'b', revision: '2019-01-01', namespace: 'urn:b' },
+      { name: 'c', revision: '', namespace: 'urn:c' },
+    ]);
+    assert.deepEqual(
+      modulesStateData(revisions.modules, { schemaUrl: () => undefined, contentId: 'c2' })[
+        'ietf-yang-library:modules-state'
+      ].module.map((module) => `${module.name}@${module.revision}:${module['conformance-type']}`),
+      ['b@2019-01-01:import', 'a@:implement', 'b@2020-01-01:implement', 'c@:import', 'd@:implement'],
+    );
+  });
 });
