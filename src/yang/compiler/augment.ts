@@ -2,8 +2,10 @@
  * @module yang/compiler/augment
  * Top-level `augment`s: targets resolved by absolute schema node id (possibly created by other
  * augments, so applied until no more progress), nodes added in the augmenting module's
- * namespace, shorthand cases under choices, the mandatory-node rule of §7.17.
- * @see RFC 7950 §7.17
+ * namespace, shorthand cases under choices, the mandatory-node rule of §7.17. As in libyang, an
+ * augment whose target a false if-feature left out is disabled with it, and one disabled by its
+ * own if-feature still needs its target.
+ * @see RFC 7950 §7.17, §7.20.2
  */
 
 import type { InteriorNode, SchemaNode } from '../schema/schema-node.ts';
@@ -19,10 +21,10 @@ import {
   subArgument,
   subs,
 } from './context.ts';
-import { constraintOf } from './draft.ts';
+import { constraintOf, recordPrunedAugment } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
 import { buildChildren } from './node-builder.ts';
-import { parseSchemaNodeId, walkSchemaNodeId } from './schema-node-id.ts';
+import { parseSchemaNodeId, resolveSchemaNodeId } from './schema-node-id.ts';
 
 const AUGMENTABLE: ReadonlySet<string> = new Set([
   'container',
@@ -63,52 +65,52 @@ interface PendingAugment {
   readonly scope: Scope;
 }
 
-/** Applies every top-level augment of the implemented modules; returns the records per module. */
+/**
+ * Applies every top-level augment of the implemented modules; returns, per module, the records
+ * of its augments of other modules' trees in the order written (disabled ones included: tree
+ * diagrams show them).
+ */
 export const applyAugments = (
   context: CompileContext,
   roots: () => readonly SchemaNode[],
   implemented: readonly ModuleContext[],
 ): Map<string, AugmentRecord[]> => {
-  const records = new Map<string, AugmentRecord[]>();
-  let pending: PendingAugment[] = [];
+  const all: PendingAugment[] = [];
   for (const module of implemented) {
-    records.set(module.name, []);
     for (const file of module.files) {
       const scope = module.scopes.get(file);
       if (scope === undefined) continue;
-      for (const statement of subs(file.statement, 'augment')) {
-        if (ifFeaturesHold(context, file, statement)) pending.push({ module, statement, scope });
-      }
+      for (const statement of subs(file.statement, 'augment')) all.push({ module, statement, scope });
     }
   }
+  const outcomes = new Map<PendingAugment, { target: SchemaNode | undefined; nodes: SchemaNode[] }>();
+  let pending = all;
   let progress = true;
   while (pending.length > 0 && progress) {
     progress = false;
     const waiting: PendingAugment[] = [];
     for (const augment of pending) {
-      const target = resolveTarget(augment, roots());
-      if (target === undefined) {
+      const target = resolveTarget(context, augment, roots());
+      // A target left out by if-feature might still be added by an augment not yet applied.
+      if (target === undefined || target === 'disabled') {
         waiting.push(augment);
         continue;
       }
       progress = true;
-      const nodes = applyAugment(context, augment, target);
-      let root: SchemaNode = target;
-      while (root.parent !== undefined) root = root.parent;
-      if (root.module !== augment.module.name) {
-        records.get(augment.module.name)?.push({
-          targetPath: augment.statement.argument ?? '',
-          target,
-          nodes,
-          statement: augment.statement,
-          prefixes: augment.scope.file.prefixes,
-          fromSubmodule: augment.scope.file.statement.keyword === 'submodule',
-        });
+      if (!ifFeaturesHold(context, augment.scope.file, augment.statement)) {
+        if (isAugmentable(context, augment.statement, target)) recordPrunedAugment(target, augment.statement);
+        outcomes.set(augment, { target, nodes: [] });
+        continue;
       }
+      outcomes.set(augment, { target, nodes: applyAugment(context, augment, target) });
     }
     pending = waiting;
   }
   for (const augment of pending) {
+    if (resolveTarget(context, augment, roots()) === 'disabled') {
+      outcomes.set(augment, { target: undefined, nodes: [] });
+      continue;
+    }
     report(
       context,
       'error',
@@ -117,26 +119,59 @@ export const applyAugments = (
       augment.statement.location,
     );
   }
+  const records = new Map<string, AugmentRecord[]>(implemented.map((module) => [module.name, []]));
+  for (const augment of all) {
+    const outcome = outcomes.get(augment);
+    if (outcome === undefined || targetModule(augment, outcome.target) === augment.module.name) continue;
+    records.get(augment.module.name)?.push({
+      targetPath: augment.statement.argument ?? '',
+      target: outcome.target,
+      nodes: outcome.nodes,
+      statement: augment.statement,
+      prefixes: augment.scope.file.prefixes,
+      fromSubmodule: augment.scope.file.statement.keyword === 'submodule',
+    });
+  }
   return records;
 };
 
-const resolveTarget = (augment: PendingAugment, roots: readonly SchemaNode[]): SchemaNode | undefined => {
+/** The module of the top-level node an augment's target lies under. */
+const targetModule = (augment: PendingAugment, target: SchemaNode | undefined): string | undefined => {
+  if (target === undefined) {
+    const steps = parseSchemaNodeId(augment.statement.argument ?? '', augment.scope.file, augment.module.name);
+    return steps?.[0]?.module;
+  }
+  let root: SchemaNode = target;
+  while (root.parent !== undefined) root = root.parent;
+  return root.module;
+};
+
+const resolveTarget = (
+  context: CompileContext,
+  augment: PendingAugment,
+  roots: readonly SchemaNode[],
+): SchemaNode | 'disabled' | undefined => {
   const steps = parseSchemaNodeId(augment.statement.argument ?? '', augment.scope.file, augment.module.name);
-  return steps === undefined ? undefined : walkSchemaNodeId(roots, steps);
+  if (steps === undefined) return undefined;
+  return resolveSchemaNodeId(roots, (step) => context.modules.get(step.module ?? ''), steps, 'augment');
+};
+
+/** True when `target` can be augmented; reports it otherwise. @see RFC 7950 §7.17 */
+const isAugmentable = (context: CompileContext, statement: Statement, target: SchemaNode): boolean => {
+  if (AUGMENTABLE.has(target.kind)) return true;
+  report(
+    context,
+    'error',
+    'invalid-augment-target',
+    `cannot augment ${target.kind} "${target.name}"`,
+    statement.location,
+  );
+  return false;
 };
 
 const applyAugment = (context: CompileContext, augment: PendingAugment, target: SchemaNode): SchemaNode[] => {
   const { statement, scope, module } = augment;
-  if (!AUGMENTABLE.has(target.kind)) {
-    report(
-      context,
-      'error',
-      'invalid-augment-target',
-      `cannot augment ${target.kind} "${target.name}"`,
-      statement.location,
-    );
-    return [];
-  }
+  if (!isAugmentable(context, statement, target)) return [];
   const when = sub(statement, 'when');
   const nodes = buildChildren(context, statement.substatements, target as InteriorNode, {
     module: module.name,

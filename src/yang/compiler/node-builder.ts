@@ -39,6 +39,11 @@ export interface BuildEnvironment {
   readonly whens: readonly XPathConstraint[];
   /** Groupings being expanded (for cycle detection). */
   readonly groupings: ReadonlySet<Statement>;
+  /**
+   * Where top-level nodes left out by a false if-feature are recorded (see `recordPruned`), for
+   * a build of a module's top level; their parent holds them otherwise.
+   */
+  readonly topLevel?: object;
 }
 
 /** A function that expands `uses` (in uses.ts, injected to avoid an import cycle). */
@@ -191,7 +196,8 @@ export const buildNode = (
 ): SchemaNode | undefined => {
   const { scope, module } = environment;
   if (!ifFeaturesHold(context, scope.file, statement)) {
-    if (parent !== undefined) recordPruned(parent, statement.argument ?? '', statement.keyword);
+    const holder = parent ?? environment.topLevel;
+    if (holder !== undefined) recordPruned(holder, statement.argument ?? '', statement.keyword);
     return undefined;
   }
   const keyword = statement.keyword as SchemaNode['kind'];
