@@ -23,8 +23,9 @@ import {
 } from './context.ts';
 import { constraintOf, recordPrunedAugment } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
+import { implementationOrder } from './implementation-order.ts';
 import { buildChildren } from './node-builder.ts';
-import { parseSchemaNodeId, resolveSchemaNodeId } from './schema-node-id.ts';
+import { type NodeIdStep, parseSchemaNodeId, resolveSchemaNodeId } from './schema-node-id.ts';
 
 const AUGMENTABLE: ReadonlySet<string> = new Set([
   'container',
@@ -63,12 +64,25 @@ interface PendingAugment {
   readonly module: ModuleContext;
   readonly statement: Statement;
   readonly scope: Scope;
+  /** The target path's steps; undefined when a prefix is unknown. */
+  readonly steps: readonly NodeIdStep[] | undefined;
+}
+
+interface Outcome {
+  /** Undefined when the target was left out by if-feature. */
+  readonly target: SchemaNode | undefined;
+  readonly nodes: readonly SchemaNode[];
 }
 
 /**
- * Applies every top-level augment of the implemented modules; returns, per module, the records
- * of its augments of other modules' trees in the order written (disabled ones included: tree
- * diagrams show them).
+ * Applies every top-level augment of the implemented modules, in libyang's order (which decides
+ * the order of the nodes different augments add to one target): each target module's tree is
+ * walked depth first, and after a node's own children, the augments of that module's set that
+ * target it are applied, the set searched from its start after each one, which takes the
+ * augment out by moving the set's last into its place. The set holds the augments of the
+ * implemented modules in the order libyang implements them, each module's as written. Returns, per module, the
+ * records of its augments of other modules' trees in the order written (disabled ones included:
+ * tree diagrams show them).
  */
 export const applyAugments = (
   context: CompileContext,
@@ -76,37 +90,53 @@ export const applyAugments = (
   implemented: readonly ModuleContext[],
 ): Map<string, AugmentRecord[]> => {
   const all: PendingAugment[] = [];
-  for (const module of implemented) {
+  for (const module of implementationOrder(implemented)) {
     for (const file of module.files) {
       const scope = module.scopes.get(file);
       if (scope === undefined) continue;
-      for (const statement of subs(file.statement, 'augment')) all.push({ module, statement, scope });
+      for (const statement of subs(file.statement, 'augment')) {
+        const steps = parseSchemaNodeId(statement.argument ?? '', file, module.name);
+        all.push({ module, statement, scope, steps });
+      }
     }
   }
-  const outcomes = new Map<PendingAugment, { target: SchemaNode | undefined; nodes: SchemaNode[] }>();
-  let pending = all;
-  let progress = true;
-  while (pending.length > 0 && progress) {
-    progress = false;
-    const waiting: PendingAugment[] = [];
-    for (const augment of pending) {
-      const target = resolveTarget(context, augment, roots());
-      // A target left out by if-feature might still be added by an augment not yet applied.
-      if (target === undefined || target === 'disabled') {
-        waiting.push(augment);
-        continue;
-      }
-      progress = true;
-      if (!ifFeaturesHold(context, augment.scope.file, augment.statement)) {
-        if (isAugmentable(context, augment.statement, target)) recordPrunedAugment(target, augment.statement);
-        outcomes.set(augment, { target, nodes: [] });
-        continue;
-      }
-      outcomes.set(augment, { target, nodes: applyAugment(context, augment, target) });
-    }
-    pending = waiting;
+  const sets = new Map<string, PendingAugment[]>();
+  for (const augment of all) {
+    const targetModule = augment.steps?.[0]?.module;
+    if (targetModule === undefined) continue;
+    const set = sets.get(targetModule) ?? [];
+    set.push(augment);
+    sets.set(targetModule, set);
   }
-  for (const augment of pending) {
+  const outcomes = new Map<PendingAugment, Outcome>();
+  const visit = (node: SchemaNode, set: PendingAugment[]): void => {
+    if ('children' in node) for (const child of [...node.children]) visit(child, set);
+    for (let index = 0; index < set.length; ) {
+      const augment = set[index];
+      if (augment === undefined || !targets(augment, node)) {
+        index++;
+        continue;
+      }
+      if (ifFeaturesHold(context, augment.scope.file, augment.statement)) {
+        const nodes = applyAugment(context, augment, node);
+        outcomes.set(augment, { target: node, nodes });
+        for (const added of nodes) visit(added, set);
+      } else {
+        if (isAugmentable(context, augment.statement, node)) recordPrunedAugment(node, augment.statement);
+        outcomes.set(augment, { target: node, nodes: [] });
+      }
+      set[set.indexOf(augment)] = set[set.length - 1] as PendingAugment;
+      set.pop();
+      index = 0;
+    }
+  };
+  for (const module of implemented) {
+    const set = sets.get(module.name);
+    if (set === undefined) continue;
+    for (const top of roots().filter((node) => node.module === module.name)) visit(top, set);
+  }
+  for (const augment of all) {
+    if (outcomes.has(augment)) continue;
     if (resolveTarget(context, augment, roots()) === 'disabled') {
       outcomes.set(augment, { target: undefined, nodes: [] });
       continue;
@@ -122,7 +152,7 @@ export const applyAugments = (
   const records = new Map<string, AugmentRecord[]>(implemented.map((module) => [module.name, []]));
   for (const augment of all) {
     const outcome = outcomes.get(augment);
-    if (outcome === undefined || targetModule(augment, outcome.target) === augment.module.name) continue;
+    if (outcome === undefined || augment.steps?.[0]?.module === augment.module.name) continue;
     records.get(augment.module.name)?.push({
       targetPath: augment.statement.argument ?? '',
       target: outcome.target,
@@ -135,15 +165,18 @@ export const applyAugments = (
   return records;
 };
 
-/** The module of the top-level node an augment's target lies under. */
-const targetModule = (augment: PendingAugment, target: SchemaNode | undefined): string | undefined => {
-  if (target === undefined) {
-    const steps = parseSchemaNodeId(augment.statement.argument ?? '', augment.scope.file, augment.module.name);
-    return steps?.[0]?.module;
+/** True when an augment's target path names `node` (the walk up must match every step). */
+const targets = (augment: PendingAugment, node: SchemaNode): boolean => {
+  const steps = augment.steps;
+  if (steps === undefined) return false;
+  let current: SchemaNode | undefined = node;
+  for (let index = steps.length - 1; index >= 0; index--) {
+    const step = steps[index];
+    if (current === undefined || step === undefined || current.name !== step.name || current.module !== step.module)
+      return false;
+    current = current.parent;
   }
-  let root: SchemaNode = target;
-  while (root.parent !== undefined) root = root.parent;
-  return root.module;
+  return current === undefined;
 };
 
 const resolveTarget = (
@@ -151,9 +184,8 @@ const resolveTarget = (
   augment: PendingAugment,
   roots: readonly SchemaNode[],
 ): SchemaNode | 'disabled' | undefined => {
-  const steps = parseSchemaNodeId(augment.statement.argument ?? '', augment.scope.file, augment.module.name);
-  if (steps === undefined) return undefined;
-  return resolveSchemaNodeId(roots, (step) => context.modules.get(step.module ?? ''), steps, 'augment');
+  if (augment.steps === undefined) return undefined;
+  return resolveSchemaNodeId(roots, (step) => context.modules.get(step.module ?? ''), augment.steps, 'augment');
 };
 
 /** True when `target` can be augmented; reports it otherwise. @see RFC 7950 §7.17 */
