@@ -17,8 +17,13 @@ interface PrintNode {
   readonly status: string;
   /** `rw `, `ro `, `-w `, `-x `, `-n `, `-- `, `-u ` or `:` for a case. */
   readonly flags: string;
-  /** The name as shown: `(name)` for choice and case. */
+  /** The name as shown: `(name)` for choice and case, `prefix:name` for a node of another module. */
   readonly name: string;
+  /**
+   * True when `name` has a module prefix: yanglint leaves its colon out of the type column's
+   * arithmetic, so such a node's type (and every sibling's) comes one column further right.
+   */
+  readonly prefixed?: boolean;
   readonly opts: string;
   readonly type: string | undefined;
   readonly keys: string | undefined;
@@ -32,19 +37,24 @@ interface PrintNode {
 
 const STATUS_MARK = { current: '+', deprecated: 'x', obsolete: 'o' } as const;
 
+/** The length yanglint counts for a name (without a prefix's colon). */
+const nameLength = (node: PrintNode): number => node.name.length - (node.prefixed === true ? 1 : 0);
+
 const render = (nodes: readonly PrintNode[], indent: string, out: string[]): void => {
   // yanglint leaves lists (whose keys follow the name) out of the type column's alignment.
   const width = Math.max(
     0,
     ...nodes
       .filter((node) => (node.keys === undefined && node.opts !== '*') || node.type !== undefined)
-      .map((node) => node.name.length + 1),
+      .map((node) => nameLength(node) + 1),
   );
   nodes.forEach((node, index) => {
     const groupWidth = node.groupWidth ?? width;
     const head = `${node.name}${node.opts}`;
     let line = `${indent}${node.status}--${node.flags}${head}`;
-    if (node.type !== undefined) line += `${' '.repeat(Math.max(1, groupWidth + 3 - head.length))}${node.type}`;
+    if (node.type !== undefined) {
+      line += `${' '.repeat(Math.max(1, groupWidth + 3 - nameLength(node) - node.opts.length))}${node.type}`;
+    }
     if (node.keys !== undefined) line += ` [${node.keys}]`;
     if (node.features.length > 0) line += ` {${node.features.join(',')}}?`;
     out.push(line);
@@ -118,16 +128,26 @@ const compiledType = (node: SchemaNode): string | undefined => {
   }
 };
 
+/** The module whose diagram is printed, and how nodes of other modules are named. */
+interface Printing {
+  readonly module: string;
+  /** The prefix a module defines for itself. */
+  readonly prefixOf: (module: string) => string;
+}
+
 /** Data children first, then actions, then notifications (libyang keeps them in separate lists). */
-const orderedChildren = (node: InteriorNode, module: string): SchemaNode[] => {
-  const own = node.children.filter(
-    (child) => child.module === module || child.kind === 'input' || child.kind === 'output',
-  );
+const orderedChildren = (node: InteriorNode): SchemaNode[] => {
   const rank = (child: SchemaNode): number => (child.kind === 'action' ? 1 : child.kind === 'notification' ? 2 : 0);
-  return [...own].sort((a, b) => rank(a) - rank(b));
+  return [...node.children].sort((a, b) => rank(a) - rank(b));
 };
 
-const fromCompiled = (node: SchemaNode, module: string, context: Context): PrintNode => {
+/** A node's name, `prefix:name` when another module augmented it into the tree. @see RFC 8340 §2.6 */
+const compiledName = (node: SchemaNode, printing: Printing): string => {
+  const name = node.module === printing.module ? node.name : `${printing.prefixOf(node.module)}:${node.name}`;
+  return node.kind === 'choice' || node.kind === 'case' ? `(${name})` : name;
+};
+
+const fromCompiled = (node: SchemaNode, printing: Printing, context: Context): PrintNode => {
   const childContext: Context =
     node.kind === 'input'
       ? 'input'
@@ -140,14 +160,15 @@ const fromCompiled = (node: SchemaNode, module: string, context: Context): Print
             : context;
   let children: PrintNode[] = [];
   if ('children' in node) {
-    children = orderedChildren(node, module)
+    children = orderedChildren(node)
       .filter((child) => !((child.kind === 'input' || child.kind === 'output') && child.children.length === 0))
-      .map((child) => fromCompiled(child, module, childContext));
+      .map((child) => fromCompiled(child, printing, childContext));
   }
   return {
     status: STATUS_MARK[node.status],
     flags: compiledFlags(node, context),
-    name: node.kind === 'choice' || node.kind === 'case' ? `(${node.name})` : node.name,
+    name: compiledName(node, printing),
+    prefixed: node.module !== printing.module,
     opts: compiledOpts(node),
     type: compiledType(node),
     keys: node.kind === 'list' && node.keys.length > 0 ? node.keys.map((key) => key.name).join(' ') : undefined,
@@ -323,10 +344,15 @@ export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): s
   for (const moduleName of moduleNames) {
     const module = schema.modules.get(moduleName);
     if (module === undefined) continue;
+    if (out.length > 0) out.push('');
     out.push(`module: ${moduleName}`);
+    const printing: Printing = {
+      module: moduleName,
+      prefixOf: (name) => schema.modules.get(name)?.prefix ?? name,
+    };
     const data = schema.children
       .filter((node) => node.module === moduleName)
-      .map((node) => fromCompiled(node, moduleName, 'data'));
+      .map((node) => fromCompiled(node, printing, 'data'));
     render(data, '  ', out);
     // yanglint prints the augments written in the module itself, not those of its submodules.
     const augments = module.augments.filter((record) => !record.fromSubmodule);
@@ -338,7 +364,7 @@ export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): s
     if (rpcs.length > 0) {
       out.push('', '  rpcs:');
       render(
-        rpcs.map((node) => fromCompiled(node, moduleName, 'data')),
+        rpcs.map((node) => fromCompiled(node, printing, 'data')),
         '    ',
         out,
       );
@@ -347,7 +373,7 @@ export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): s
     if (notifications.length > 0) {
       out.push('', '  notifications:');
       render(
-        notifications.map((node) => fromCompiled(node, moduleName, 'data')),
+        notifications.map((node) => fromCompiled(node, printing, 'data')),
         '    ',
         out,
       );
@@ -359,7 +385,7 @@ export const printTree = (schema: SchemaTree, moduleNames: readonly string[]): s
       previousKind = structure.kind;
       out.push(`  ${structure.kind} ${structure.name}:`);
       render(
-        structure.children.map((node) => fromCompiled(node, moduleName, structure.kind)),
+        structure.children.map((node) => fromCompiled(node, printing, structure.kind)),
         '    ',
         out,
       );

@@ -240,6 +240,7 @@ const compileOnce = (
         scope,
         whens: [],
         groupings: new Set(),
+        topLevel: module,
       })) {
         if (node.kind === 'rpc' || node.kind === 'action') rpcs.push(node);
         else if (node.kind === 'notification') notifications.push(node);

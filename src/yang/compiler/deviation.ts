@@ -1,14 +1,14 @@
 /**
  * @module yang/compiler/deviation
  * `deviation`s of implemented modules: not-supported (node removed), add, replace and delete
- * of properties.
+ * of properties. As in libyang, a deviation of a node a false if-feature left out is ignored.
  * @see RFC 7950 §7.20.3
  */
 import type { SchemaNode } from '../schema/schema-node.ts';
 import { type CompileContext, type ModuleContext, report, sub, subs } from './context.ts';
 import { childList, draft } from './draft.ts';
 import { setProperty } from './refine.ts';
-import { parseSchemaNodeId, walkSchemaNodeId } from './schema-node-id.ts';
+import { parseSchemaNodeId, resolveSchemaNodeId } from './schema-node-id.ts';
 import { compileType } from './typedef.ts';
 
 /** Applies all deviations; `remove` takes a top-level node out of the tree. */
@@ -24,7 +24,11 @@ export const applyDeviations = (
       if (scope === undefined) continue;
       for (const deviation of subs(file.statement, 'deviation')) {
         const steps = parseSchemaNodeId(deviation.argument ?? '', file, module.name);
-        const target = steps === undefined ? undefined : walkSchemaNodeId(roots(), steps);
+        const target =
+          steps === undefined
+            ? undefined
+            : resolveSchemaNodeId(roots(), (step) => context.modules.get(step.module ?? ''), steps, 'deviation');
+        if (target === 'disabled') continue;
         if (target === undefined) {
           report(
             context,

@@ -39,6 +39,36 @@ export const recordPruned = (parent: object, name: string, keyword: string): voi
   PRUNED.set(parent, names);
 };
 
+/** Data definition keywords whose nodes an `augment` adds. */
+const DATA_DEFINITIONS: ReadonlySet<string> = new Set([
+  'container',
+  'leaf',
+  'leaf-list',
+  'list',
+  'choice',
+  'case',
+  'anydata',
+  'anyxml',
+  'action',
+  'notification',
+]);
+
+/**
+ * Records the nodes an `augment` disabled by a false if-feature would have added to `target`
+ * (any name for a `uses`), so that statements reaching them are ignored too. Under a choice, a
+ * node stands for its shorthand case, which a path names before the node.
+ * @see RFC 7950 §7.9.2, §7.17
+ */
+export const recordPrunedAugment = (target: SchemaNode, augment: Statement): void => {
+  for (const child of augment.substatements) {
+    if (child.prefix !== undefined) continue;
+    if (child.keyword === 'uses') recordPruned(target, '*', 'uses');
+    else if (DATA_DEFINITIONS.has(child.keyword)) {
+      recordPruned(target, child.argument ?? '', target.kind === 'choice' ? 'case' : child.keyword);
+    }
+  }
+};
+
 /** Hands the disabled children recorded on a detached holder to the real parent. */
 export const movePruned = (holder: object, parent: object): void => {
   for (const [name, keyword] of PRUNED.get(holder) ?? []) recordPruned(parent, name, keyword);

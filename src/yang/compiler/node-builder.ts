@@ -27,6 +27,7 @@ import type { TypeSpec } from '../type-spec.ts';
 import { type CompileContext, innerScope, report, type Scope, sub, subArgument, subs } from './context.ts';
 import { childList, constraintOf, draft, NODE_SOURCES, recordPruned } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
+import { insertionIndex } from './sibling-order.ts';
 import { compileType } from './typedef.ts';
 
 /** What a build inherits from where it happens. */
@@ -39,6 +40,11 @@ export interface BuildEnvironment {
   readonly whens: readonly XPathConstraint[];
   /** Groupings being expanded (for cycle detection). */
   readonly groupings: ReadonlySet<Statement>;
+  /**
+   * Where top-level nodes left out by a false if-feature are recorded (see `recordPruned`), for
+   * a build of a module's top level; their parent holds them otherwise.
+   */
+  readonly topLevel?: object;
 }
 
 /** A function that expands `uses` (in uses.ts, injected to avoid an import cycle). */
@@ -85,7 +91,16 @@ export const extensionsOf = (statement: Statement, scope: Scope): ExtensionInsta
       argument: sub.argument,
     }));
 
-/** Appends a node to a parent; a non-case under a choice gets its implicit case. @see RFC 7950 §7.9.2 */
+/** Inserts `node` among the children of `parent` where libyang would. */
+const connect = (parent: InteriorNode, node: SchemaNode): void => {
+  const siblings = childList(parent);
+  siblings.splice(insertionIndex(siblings, parent.module, node), 0, node);
+};
+
+/**
+ * Adds a node to a parent (see `insertionIndex` for where); a non-case under a choice gets its
+ * implicit case. @see RFC 7950 §7.9.2
+ */
 export const appendChild = (parent: InteriorNode, node: SchemaNode): SchemaNode => {
   if (parent.kind === 'choice' && node.kind !== 'case') {
     const source = NODE_SOURCES.get(node);
@@ -99,10 +114,10 @@ export const appendChild = (parent: InteriorNode, node: SchemaNode): SchemaNode 
     }
     draft(node).parent = implicitCase;
     childList(implicitCase).push(node);
-    childList(parent).push(implicitCase);
+    connect(parent, implicitCase);
     return implicitCase;
   }
-  childList(parent).push(node);
+  connect(parent, node);
   return node;
 };
 
@@ -172,7 +187,7 @@ export const buildChildren = (
       };
       NODE_SOURCES.set(implicitCase, sourceOf(statement, environment.scope));
       recordPruned(implicitCase, statement.argument ?? '', statement.keyword);
-      childList(parent).push(implicitCase);
+      connect(parent, implicitCase);
       built.push(implicitCase);
       continue;
     }
@@ -191,7 +206,8 @@ export const buildNode = (
 ): SchemaNode | undefined => {
   const { scope, module } = environment;
   if (!ifFeaturesHold(context, scope.file, statement)) {
-    if (parent !== undefined) recordPruned(parent, statement.argument ?? '', statement.keyword);
+    const holder = parent ?? environment.topLevel;
+    if (holder !== undefined) recordPruned(holder, statement.argument ?? '', statement.keyword);
     return undefined;
   }
   const keyword = statement.keyword as SchemaNode['kind'];

@@ -3,17 +3,17 @@
  * `uses`: a grouping's nodes instantiated in the using module's namespace but resolved in the
  * grouping's own scope; then `augment`s and `refine`s of the uses applied. Circular groupings
  * and refine/augment targets that do not exist are diagnosed; targets left out by a false
- * if-feature are ignored, as libyang does.
+ * if-feature (also by an augment's own) are ignored, as libyang does.
  * @see RFC 7950 §7.13
  */
 import type { InteriorNode, SchemaNode } from '../schema/schema-node.ts';
 import type { Statement } from '../statement.ts';
 import { type CompileContext, innerScope, lookupDefinition, report, sub, subs } from './context.ts';
-import { constraintOf, movePruned, prunedKeyword, recordPruned } from './draft.ts';
+import { constraintOf, movePruned, recordPruned, recordPrunedAugment } from './draft.ts';
 import { ifFeaturesHold } from './feature.ts';
 import { type BuildEnvironment, buildChildren, setUsesExpander } from './node-builder.ts';
 import { applyRefine } from './refine.ts';
-import { findStep, type NodeIdStep, parseSchemaNodeId } from './schema-node-id.ts';
+import { parseSchemaNodeId, resolveSchemaNodeId } from './schema-node-id.ts';
 
 /** Expands one `uses` statement below `parent`. @see RFC 7950 §7.13 */
 export const expandUses = (
@@ -23,8 +23,10 @@ export const expandUses = (
   environment: BuildEnvironment,
 ): SchemaNode[] => {
   const { scope } = environment;
+  // Where this uses records the nodes a false if-feature leaves out.
+  const pruneHolder = parent ?? environment.topLevel;
   if (!ifFeaturesHold(context, scope.file, statement)) {
-    if (parent !== undefined) recordPruned(parent, '*', 'uses');
+    if (pruneHolder !== undefined) recordPruned(pruneHolder, '*', 'uses');
     return [];
   }
   const name = statement.argument ?? '';
@@ -52,11 +54,10 @@ export const expandUses = (
   const holder = { kind: 'container', children: [] as SchemaNode[] } as unknown as InteriorNode;
   const nodes = buildChildren(context, found.statement.substatements, holder, groupingEnvironment);
   for (const node of nodes) (node as { parent: InteriorNode | undefined }).parent = parent;
-  if (parent !== undefined) movePruned(holder, parent);
+  if (pruneHolder !== undefined) movePruned(holder, pruneHolder);
   for (const augment of subs(statement, 'augment')) {
-    if (!ifFeaturesHold(context, scope.file, augment)) continue;
     const steps = parseSchemaNodeId(augment.argument ?? '', scope.file, environment.module);
-    const target = steps === undefined ? undefined : findTarget(holder, nodes, steps, true);
+    const target = steps === undefined ? undefined : resolveSchemaNodeId(nodes, () => holder, steps, 'augment');
     if (target === 'disabled') continue;
     if (target === undefined || !('children' in target)) {
       report(
@@ -66,6 +67,10 @@ export const expandUses = (
         `augment target "${augment.argument ?? ''}" not found in uses`,
         augment.location,
       );
+      continue;
+    }
+    if (!ifFeaturesHold(context, scope.file, augment)) {
+      recordPrunedAugment(target, augment);
       continue;
     }
     const augmentWhen = sub(augment, 'when');
@@ -80,11 +85,11 @@ export const expandUses = (
     const target =
       steps === undefined
         ? undefined
-        : findTarget(
-            holder,
+        : resolveSchemaNodeId(
             nodes,
+            () => holder,
             steps.map((step) => ({ ...step, module: undefined })),
-            false,
+            'refine',
           );
     if (target === 'disabled') continue;
     if (target === undefined) {
@@ -100,49 +105,6 @@ export const expandUses = (
     applyRefine(context, refine, target, scope);
   }
   return nodes;
-};
-
-/** Keywords of statements that have child nodes (`uses`: unknown, taken as possible). */
-const INTERIOR: ReadonlySet<string> = new Set([
-  'container',
-  'list',
-  'choice',
-  'case',
-  'notification',
-  'action',
-  'input',
-  'output',
-  'uses',
-]);
-
-/**
- * Walks a descendant schema node id through the nodes a uses instantiated (nested uses
- * included). `disabled` when a missing step is a child left out by a false if-feature (libyang
- * then ignores the refine or augment); undefined when it does not exist at all.
- * @see RFC 7950 §7.13.2, §7.17
- */
-const findTarget = (
-  holder: object,
-  nodes: readonly SchemaNode[],
-  steps: readonly NodeIdStep[],
-  forAugment: boolean,
-): SchemaNode | 'disabled' | undefined => {
-  let parent = holder;
-  let candidates = nodes;
-  let found: SchemaNode | undefined;
-  for (const step of steps) {
-    found = findStep(candidates, step);
-    if (found === undefined) {
-      // libyang removes disabled nodes only after amending, so their kind still matters.
-      const keyword = prunedKeyword(parent, step.name);
-      const last = step === steps[steps.length - 1];
-      if (keyword === undefined || (!INTERIOR.has(keyword) && (!last || forAugment))) return undefined;
-      return 'disabled';
-    }
-    parent = found;
-    candidates = 'children' in found ? found.children : [];
-  }
-  return found;
 };
 
 setUsesExpander(expandUses);
