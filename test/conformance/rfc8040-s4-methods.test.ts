@@ -135,6 +135,11 @@ describe('RFC 8040 §4 RESTCONF Methods', () => {
     assert.equal((await server.request('HEAD', `${WASTING_LIGHT}?depth=0`)).status, 400);
   });
 
+  test('RFC 8040 §4.2: access control is enforced on HEAD as if it were GET', async () => {
+    assert.equal((await server.request('HEAD', SECRET)).status, 403);
+    assert.equal((await server.request('HEAD', PLAYLIST)).status, 200);
+  });
+
   // §4.3 GET
 
   test('RFC 8040 §4.3: GET is supported for every resource type except operations', async () => {

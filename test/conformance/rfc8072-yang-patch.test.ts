@@ -80,6 +80,11 @@ describe('RFC 8072 YANG Patch', () => {
     await server.reset();
   });
 
+  test('RFC 8072 §2: a YANG Patch request without a message-body is 400', async () => {
+    const response = await server.request('PATCH', SETTINGS, { type: PATCH_JSON });
+    assert.deepEqual(statusAndTag(response), [400, 'invalid-value']);
+  });
+
   test('RFC 8072 §2: the OPTIONS response has Accept-Patch with the YANG Patch media types', async () => {
     for (const path of ['/data', JUKEBOX, WASTING_LIGHT]) {
       const types = String((await server.request('OPTIONS', path)).headers['accept-patch']).split(/\s*,\s*/);
