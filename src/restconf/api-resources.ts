@@ -9,6 +9,7 @@ import { RESTCONF_NAMESPACE, writeText } from '../http/index.ts';
 import { escapeXmlAttribute } from '../util/index.ts';
 import type { OperationNode, SchemaTree } from '../yang/index.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
+import type { RestconfQuery } from './query-parameters.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 
 /** The revision of ietf-yang-library this server implements. @see RFC 8040 §3.3.3, RFC 8525 */
@@ -20,14 +21,22 @@ const answer = (exchange: RestconfExchange, json: () => unknown, xml: () => stri
   writeText(exchange.request, exchange.response, 200, { 'Content-Type': dataMediaType(encoding) }, body);
 };
 
-/** GET of the API root. @see RFC 8040 §3.3 */
-export const readApiRoot = (exchange: RestconfExchange): void =>
+/** GET of the API root; `depth=1` leaves out its children. @see RFC 8040 §3.3, §4.8.2 */
+export const readApiRoot = (exchange: RestconfExchange, query: RestconfQuery): void => {
+  const shallow = query.read.depth === 1;
   answer(
     exchange,
-    () => ({ 'ietf-restconf:restconf': { data: {}, operations: {}, 'yang-library-version': YANG_LIBRARY_VERSION } }),
+    () => ({
+      'ietf-restconf:restconf': shallow
+        ? {}
+        : { data: {}, operations: {}, 'yang-library-version': YANG_LIBRARY_VERSION },
+    }),
     () =>
-      `<restconf xmlns="${RESTCONF_NAMESPACE}"><data/><operations/><yang-library-version>${YANG_LIBRARY_VERSION}</yang-library-version></restconf>\n`,
+      shallow
+        ? `<restconf xmlns="${RESTCONF_NAMESPACE}"/>\n`
+        : `<restconf xmlns="${RESTCONF_NAMESPACE}"><data/><operations/><yang-library-version>${YANG_LIBRARY_VERSION}</yang-library-version></restconf>\n`,
   );
+};
 
 /** GET of `yang-library-version`. @see RFC 8040 §3.3.3 */
 export const readYangLibraryVersion = (exchange: RestconfExchange): void =>
@@ -45,10 +54,13 @@ export const readYangLibraryVersion = (exchange: RestconfExchange): void =>
 export const restconfRpcs = (schema: SchemaTree): readonly OperationNode[] =>
   schema.rpcs.filter((rpc) => rpc.module !== 'ietf-netconf');
 
-/** GET of the operations resource: every RPC as an empty leaf in its module's namespace. @see RFC 8040 §3.3.2 */
-export const readOperations = (exchange: RestconfExchange): void => {
+/**
+ * GET of the operations resource: every RPC as an empty leaf in its module's namespace;
+ * `depth=1` leaves them out. @see RFC 8040 §3.3.2, §4.8.2
+ */
+export const readOperations = (exchange: RestconfExchange, query: RestconfQuery): void => {
   const { schema } = exchange;
-  const rpcs = restconfRpcs(schema);
+  const rpcs = query.read.depth === 1 ? [] : restconfRpcs(schema);
   answer(
     exchange,
     () => ({

@@ -23,7 +23,7 @@ import {
   getChild,
   parseJsonText,
 } from '../data/index.ts';
-import { InvalidValueError, MalformedMessageError } from '../errors/index.ts';
+import { InvalidValueError } from '../errors/index.ts';
 import type { OperationNode, SchemaNode, SchemaTree } from '../yang/index.ts';
 import { unwrapDatastoreBody, unwrapOperationInput } from './body-wrapper.ts';
 import type { Encoding } from './media-types.ts';
@@ -37,8 +37,9 @@ export interface RequestBody {
 /** True when the body is empty or only white space. */
 export const isEmptyBody = (body: RequestBody | undefined): boolean => body === undefined || body.text.trim() === '';
 
+/** The body of a write, which must be there: 400 invalid-value otherwise. @see RFC 8040 §4.5 */
 const requireBody = (body: RequestBody | undefined, what: string): RequestBody => {
-  if (body === undefined || isEmptyBody(body)) throw new MalformedMessageError(`the request needs a body: ${what}`);
+  if (body === undefined || isEmptyBody(body)) throw new InvalidValueError(`the request needs a body: ${what}`);
   return body;
 };
 

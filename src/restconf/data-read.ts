@@ -7,13 +7,14 @@
  * ETag and Last-Modified and honour conditional requests.
  * @see RFC 8040 §3.3, §3.5, §4.2, §4.3, §4.8; RFC 8527 §3.1, §3.2.1
  */
-import type { EncodeTarget, Slot } from '../data/index.ts';
+import type { EncodeTarget, ReadOptions, Slot } from '../data/index.ts';
 import {
   encodeJson,
   encodeJsonString,
   encodeXml,
   encodeXmlString,
   formatInstancePath,
+  instanceExists,
   RESTCONF_DATA_WRAPPER,
 } from '../data/index.ts';
 import { ResourceNotFoundError } from '../errors/index.ts';
@@ -43,6 +44,17 @@ const encodeTargetOf = (target: DataNodeTarget, value: Slot): EncodeTarget => {
   return { schema: target.node, value };
 };
 
+/**
+ * A leaf or leaf-list target reports the default in use when it is not set, whatever the basic
+ * mode, unless the client asked for a with-defaults mode. @see RFC 8040 §3.5.4
+ */
+const defaultsOfTerminal = (target: DatastoreTarget | DataNodeTarget, options: ReadOptions): ReadOptions =>
+  options.withDefaults === undefined &&
+  target.kind === 'data' &&
+  (target.node.kind === 'leaf' || target.node.kind === 'leaf-list')
+    ? { ...options, withDefaults: 'report-all' }
+    : options;
+
 /** Answers GET or HEAD of the datastore or a data node. */
 export const readData = async (
   exchange: RestconfExchange,
@@ -52,7 +64,7 @@ export const readData = async (
   const encoding = responseEncoding(exchange.request);
   const { schema } = exchange;
   const { datastore } = exchange;
-  const options = readOptionsIn(datastore, query.read);
+  const options = defaultsOfTerminal(target, readOptionsIn(datastore, query.read));
   const result = await exchange.management.read(exchange.session, target.path, {
     content: managementContentIn(datastore, options.content),
   });
@@ -62,15 +74,18 @@ export const readData = async (
   const xmlOptions = wrapped ? { ...options, wrapper: RESTCONF_DATA_WRAPPER } : options;
   let body: string | undefined;
   if (result.value === undefined) {
+    const notFound = (): ResourceNotFoundError =>
+      new ResourceNotFoundError(`no data at ${formatInstancePath(target.path)}`, {
+        path: formatInstancePath(target.path),
+      });
+    // Defaults are in use only where the parent exists (every list entry and presence container on the way).
+    if (target.kind === 'data' && !instanceExists(result.root, target.path.slice(0, -1))) throw notFound();
     // An absent node may still have defaults to report (with-defaults=report-all).
     body =
       encoding === 'json'
         ? encodeJsonString(encodeTarget, schema, options)
         : encodeXmlString(encodeTarget, schema, xmlOptions);
-    if (isEmptyDocument(body, encoding))
-      throw new ResourceNotFoundError(`no data at ${formatInstancePath(target.path)}`, {
-        path: formatInstancePath(target.path),
-      });
+    if (isEmptyDocument(body, encoding)) throw notFound();
   }
   const state = { exists: true, version: result.version };
   const headers = { 'Content-Type': dataMediaType(encoding), ...versionHeaders(result.version) };

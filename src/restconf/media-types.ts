@@ -29,9 +29,15 @@ export const dataMediaType = (encoding: Encoding): string => (encoding === 'json
 // Plain JSON and XML are accepted as the same encodings: many clients send or ask for them.
 const RESPONSE_OFFERS = [YANG_DATA_JSON, YANG_DATA_XML, 'application/json', 'application/xml'];
 
-/** The encoding of the response the client accepts (JSON first); NotAcceptableError (406) for none. */
+/**
+ * The encoding of the response the client accepts (JSON first); NotAcceptableError (406) for none.
+ * Without an Accept header, the response is in the encoding of the request body, if it has one.
+ * @see RFC 8040 §5.2
+ */
 export const responseEncoding = (request: IncomingMessage): Encoding => {
-  const chosen = negotiate(request.headers.accept, RESPONSE_OFFERS);
+  const accept = request.headers.accept;
+  if (accept === undefined || accept.trim() === '') return requestEncoding(request) ?? 'json';
+  const chosen = negotiate(accept, RESPONSE_OFFERS);
   if (chosen === undefined)
     throw new NotAcceptableError(
       `the Accept header allows none of the media types of this resource: ${YANG_DATA_JSON}, ${YANG_DATA_XML}`,
@@ -55,6 +61,13 @@ const BODY_TYPES: Readonly<Record<string, BodyType>> = {
   'text/xml': { encoding: 'xml', patch: false },
   [YANG_PATCH_JSON]: { encoding: 'json', patch: true },
   [YANG_PATCH_XML]: { encoding: 'xml', patch: true },
+};
+
+/** The encoding the request's Content-Type names; undefined without one or for another type. */
+const requestEncoding = (request: IncomingMessage): Encoding | undefined => {
+  const header = request.headers['content-type'];
+  const mediaType = header === undefined ? undefined : parseMediaType(header);
+  return mediaType === undefined ? undefined : BODY_TYPES[essenceOf(mediaType)]?.encoding;
 };
 
 /**

@@ -131,6 +131,9 @@ const collect = (pairs: Iterable<QueryPair>, method: RestconfMethod): Map<QueryP
 
 const readOptionsOf = (given: ReadonlyMap<QueryParameterName, string>, context: QueryContext): ReadOptions => {
   const content = given.get('content');
+  // The API root, the operations resource and what sits beside them hold no configuration or state.
+  if (content !== undefined && context.target.kind !== 'datastore' && context.target.kind !== 'data')
+    throw queryParameterError('content applies only to the datastore and data resources, below /data');
   const depth = given.get('depth');
   const fields = given.get('fields');
   const withDefaults = given.get('with-defaults');

@@ -151,11 +151,11 @@ const handleData = async (
 const handle = async (exchange: RestconfExchange, resource: Resource, query: RestconfQuery): Promise<void> => {
   switch (resource.kind) {
     case 'api':
-      return readApiRoot(exchange);
+      return readApiRoot(exchange, query);
     case 'yang-library-version':
       return readYangLibraryVersion(exchange);
     case 'operations':
-      return readOperations(exchange);
+      return readOperations(exchange, query);
     case 'module-source':
       return readModuleSource(exchange, resource.file);
     case 'operation': {

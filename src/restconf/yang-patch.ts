@@ -4,6 +4,7 @@
  * in order in one transaction, and the outcome reported as `yang-patch-status`: `ok`, the
  * error(s) of the edit that failed (the later edits are not tried), or global errors (those of
  * validating the result). Nothing is changed unless every edit succeeds.
+ * Each edit targets exactly one instance (400 otherwise).
  * @see RFC 8072 §2.2–2.5, §3 (yang-patch-status), errata 5131 (404 for delete or move of nothing)
  */
 import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
@@ -92,8 +93,35 @@ const placementOf = (edit: PatchEdit, pointPath: InstancePath | undefined): Edit
   return { insert: where, point: point as readonly YangValue[] | YangValue };
 };
 
-const resolveEdit = (edit: PatchEdit, target: DatastoreTarget | DataNodeTarget, schema: SchemaTree): DataEdit => {
+/**
+ * The instance path of an edit's target, which must be one data resource instance: a list entry
+ * with its keys, a leaf-list value, or another data node; never the datastore itself.
+ * @see RFC 8072 §2.2 (exactly one instance), §2.4 (no "/" on the datastore)
+ */
+const resolveEditTarget = (
+  edit: PatchEdit,
+  target: DatastoreTarget | DataNodeTarget,
+  schema: SchemaTree,
+): InstancePath => {
   const path = resolveOffset(edit.target, target, schema, 'target');
+  if (path.length === 0)
+    throw new InvalidValueError(
+      'the target of an edit of the datastore must be a data node below it, not "/" (the datastore itself)',
+    );
+  const step = path.at(-1) as InstancePathStep;
+  if (
+    (step.schema.kind === 'list' && step.keys === undefined) ||
+    (step.schema.kind === 'leaf-list' && step.value === undefined)
+  )
+    throw new InvalidValueError(
+      `the target of an edit must be one instance: give the ${step.schema.kind === 'list' ? 'keys of the list entry' : 'value of the leaf-list entry'} (${step.schema.name}=…)`,
+      { path: formatInstancePath(path) },
+    );
+  return path;
+};
+
+const resolveEdit = (edit: PatchEdit, target: DatastoreTarget | DataNodeTarget, schema: SchemaTree): DataEdit => {
+  const path = resolveEditTarget(edit, target, schema);
   const pointPath = edit.point === undefined ? undefined : resolveOffset(edit.point, target, schema, 'point');
   const placement = placementOf(edit, pointPath);
   return {

@@ -14,3 +14,4 @@ export { loadServerSchema, MODELS_DIR } from './server-schema.ts';
 export type { RunningServer } from './start-server.ts';
 export { ServerConfigurationError, startServer } from './start-server.ts';
 export { createSelfSignedCredentials, loadOrCreateSelfSignedCredentials } from './tls-certificate.ts';
+export { wellKnownRoute } from './well-known-route.ts';

@@ -17,7 +17,7 @@ export const wellKnownRoute: Route = {
     }
     const allow = ['GET', 'HEAD', 'OPTIONS'];
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { Allow: allow.join(', ') }).end();
+      response.writeHead(204, { Allow: allow.join(', '), 'Cache-Control': 'no-cache' }).end();
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

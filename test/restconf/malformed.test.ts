@@ -135,7 +135,7 @@ const CASES: readonly Case[] = [
     body: '',
     type: JSON_TYPE,
     status: 400,
-    tag: 'malformed-message',
+    tag: 'invalid-value',
   },
   {
     name: 'XML that is not well-formed',

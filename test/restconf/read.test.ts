@@ -273,11 +273,14 @@ describe('RESTCONF reads', () => {
       const xml = await server.request('GET', `${path}&with-defaults=report-all-tagged`, { accept: XML });
       assert.match(xml.body, /<mtu [^>]*default="true"[^>]*>1500<\/mtu>/);
     });
-    it('an unset leaf with a default: 404, or its default with report-all', async () => {
-      assert.equal((await server.request('GET', '/data/t-restconf:settings/mtu')).status, 404);
+    it('an unset leaf with a default: its default (RFC 8040 §3.5.4), or 404 with trim or explicit', async () => {
+      const plain = await server.request('GET', '/data/t-restconf:settings/mtu');
+      assert.equal(plain.status, 200);
+      assert.deepEqual(jsonOf(plain), { 't-restconf:mtu': 1500 });
       const all = await server.request('GET', '/data/t-restconf:settings/mtu?with-defaults=report-all');
-      assert.equal(all.status, 200);
       assert.deepEqual(jsonOf(all), { 't-restconf:mtu': 1500 });
+      for (const mode of ['trim', 'explicit'])
+        assert.equal((await server.request('GET', `/data/t-restconf:settings/mtu?with-defaults=${mode}`)).status, 404);
     });
     const errors: readonly [string, string][] = [
       ['depth=0', 'depth'],

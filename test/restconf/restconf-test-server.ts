@@ -2,7 +2,7 @@
  * @module test/restconf/restconf-test-server
  * Test support: a real HTTPS management server in-process with the RESTCONF routes over a
  * Datastore in a temporary SQLite directory, the example-jukebox, example-actions and
- * example-ops fixtures plus the shipped infrastructure modules, and one local account
+ * example-ops fixtures plus the shipped infrastructure modules, host-meta, and one local account
  * (`admin`/`admin-secret`) hashed by src/auth. Also a request helper and a curl runner.
  */
 import { execFile, spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import type { DataTree } from '../../src/data/index.ts';
 import { decodeJson } from '../../src/data/index.ts';
 import { Datastore, SqliteJournalStore } from '../../src/datastore/index.ts';
 import { ManagementServer, Router } from '../../src/http/index.ts';
+import type { AccessControl } from '../../src/management/index.ts';
 import { ManagementService } from '../../src/management/index.ts';
 import {
   RESTCONF_ROOT,
@@ -23,7 +24,7 @@ import {
   restconfRoutes,
   restconfSchemaLocation,
 } from '../../src/restconf/index.ts';
-import { createSelfSignedCredentials } from '../../src/server/index.ts';
+import { createSelfSignedCredentials, wellKnownRoute } from '../../src/server/index.ts';
 import { SILENT_LOGGER } from '../../src/util/index.ts';
 import type { LoadedModule, SchemaTree } from '../../src/yang/index.ts';
 import { loadSchema } from '../../src/yang/index.ts';
@@ -109,9 +110,16 @@ export interface RestconfTestServer {
   close(): Promise<void>;
 }
 
+/** Options of {@link startRestconfServer}. */
+export interface RestconfTestServerOptions {
+  /** Access decisions (everything is allowed by default). */
+  readonly accessControl?: AccessControl;
+}
+
 /** Starts a server whose datastore holds `initial` (the jukebox by default). */
 export const startRestconfServer = async (
   initial: Record<string, unknown> = JUKEBOX_CONFIG(),
+  options: RestconfTestServerOptions = {},
 ): Promise<RestconfTestServer> => {
   const { schema, modules } = testSchema();
   const dataDir = await mkdtemp(join(tmpdir(), 'idconf-restconf-'));
@@ -125,6 +133,7 @@ export const startRestconfServer = async (
     modules,
     schemaLocation: restconfSchemaLocation(RESTCONF_ROOT),
     dataPathParser: restconfDataPathParser(schema),
+    ...(options.accessControl === undefined ? {} : { accessControl: options.accessControl }),
   });
   const passwordHash = await hashPassword(PASSWORD, CHEAP);
   const authenticator = new LocalUserAuthenticator({
@@ -134,6 +143,7 @@ export const startRestconfServer = async (
   });
   const router = new Router();
   for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
+  router.mount(wellKnownRoute);
   const server = new ManagementServer({
     router,
     log: SILENT_LOGGER,
