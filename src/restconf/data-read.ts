@@ -64,7 +64,10 @@ export const readData = async (
   const encoding = responseEncoding(exchange.request);
   const { schema } = exchange;
   const { datastore } = exchange;
-  const options = defaultsOfTerminal(target, readOptionsIn(datastore, query.read));
+  // RFC 8040 §3.5.4's default of an unset leaf belongs to `/data`; a conventional NMDA datastore
+  // holds only what is configured, and operational reports values in use by itself.
+  const inDatastore = readOptionsIn(datastore, query.read);
+  const options = datastore.name === 'data' ? defaultsOfTerminal(target, inDatastore) : inDatastore;
   const result = await exchange.management.read(exchange.session, target.path, {
     content: managementContentIn(datastore, options.content),
   });
