@@ -77,6 +77,33 @@ describe('printTree against yanglint -f tree', () => {
       });
     }
   }
+  // All of models/ at once, as the server loads it: nodes the profiles augment in are drawn in place.
+  it('shipped: every module of models/ at once', () => {
+    const names = readdirSync(MODELS)
+      .filter((file) => file.endsWith('.yang'))
+      .map(moduleName)
+      .filter((name) => !YANGLINT_CRASHES.has(name));
+    const set = loadModulesFromDirectories(shippedDirs, names);
+    const { schema, diagnostics } = compileSchema(set, { enableFeaturesOfImplicitlyImplemented: true });
+    assert.deepEqual(
+      diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
+    assert.ok(schema !== undefined);
+    // yanglint gets the files in our module set's order (it applies augments in command-line order).
+    const implemented = set.modules.filter((module) => module.implemented);
+    const theirs = execFileSync(
+      'yanglint',
+      ['-f', 'tree', ...shippedDirs.flatMap((dir) => ['-p', dir]), ...implemented.map((module) => module.file)],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    ).toString();
+    const drawn = printTree(
+      schema,
+      implemented.map((module) => module.name),
+    );
+    assert.match(drawn, /\+--rw [a-z-]+:/, 'augmented nodes drawn with their prefix');
+    assert.equal(normalize(drawn), normalize(theirs));
+  });
   for (const file of readdirSync(FIXTURES).filter((f) => f.startsWith('printer-') && f.endsWith('.yang'))) {
     it(`fixture: ${file}`, () => {
       const result = ours(FIXTURES, moduleName(file));
