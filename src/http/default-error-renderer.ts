@@ -26,7 +26,7 @@ const XML_FIRST: readonly string[] = [XML_TYPE, JSON_TYPE, 'application/xml', 'a
  * True when an error answer to `request` is best written in XML: the client prefers XML, or
  * accepts both encodings alike (or neither) and sent an XML body. @see RFC 8040 §5.2, §7.1
  */
-export const errorsInXml = (request: IncomingMessage): boolean => {
+const errorsInXml = (request: IncomingMessage): boolean => {
   const xmlBody = syntaxOf(request.headers['content-type']) === 'xml';
   // An error must reach the client even when its Accept names nothing we produce.
   const mediaType = negotiate(request.headers.accept, xmlBody ? XML_FIRST : JSON_FIRST);

@@ -25,7 +25,7 @@ import type { RestconfMethod, RestconfQuery } from './query-parameters.ts';
 import { parseQuery } from './query-parameters.ts';
 import type { ActionTarget, DataResourceTarget, ResourceTarget, RpcTarget } from './resource-target.ts';
 import { RESTCONF_CAPABILITIES } from './restconf-capabilities.ts';
-import { restconfErrorsFor } from './restconf-errors.ts';
+import { restconfErrorRendererFor } from './restconf-error-renderer.ts';
 import { RestconfExchange } from './restconf-exchange.ts';
 import { readModuleSource, SCHEMA_SEGMENT } from './schema-download.ts';
 import { applyYangPatch } from './yang-patch.ts';
@@ -209,7 +209,7 @@ export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[]
     {
       prefix: root,
       handler: withAuthentication(options.authenticator, handler),
-      renderErrors: restconfErrorsFor(management.schema),
+      renderErrors: restconfErrorRendererFor(management.schema),
     },
   ];
 };

@@ -36,7 +36,7 @@ import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
 import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
-import { namespaceOfModule } from './restconf-errors.ts';
+import { namespaceOfModule } from './restconf-error-renderer.ts';
 import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
 import type { PatchEdit, RawPatchValue, YangPatch } from './yang-patch-document.ts';

@@ -1,5 +1,5 @@
 /**
- * @module restconf/restconf-errors
+ * @module restconf/restconf-error-renderer
  * The error renderer of the RESTCONF routes: the `ietf-restconf:errors` document of
  * `http/errors-document.ts`, whose XML error-paths declare the namespaces of the schema's modules.
  * @see RFC 8040 §7.1
@@ -15,5 +15,5 @@ export const namespaceOfModule =
     schema.modules.get(module)?.namespace;
 
 /** The RESTCONF error renderer for `schema`. */
-export const restconfErrorsFor = (schema: SchemaTree): ErrorRenderer =>
+export const restconfErrorRendererFor = (schema: SchemaTree): ErrorRenderer =>
   restconfErrorRenderer(namespaceOfModule(schema));
