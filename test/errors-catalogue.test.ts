@@ -1,7 +1,8 @@
 /**
  * @module test/errors-catalogue.test
- * The error catalogue: every class has its code, tag and status, and docs/errors.md documents
- * exactly the codes in src/errors (fastify's Errors.md test).
+ * The error catalogue: every class has its code, tag and status, docs/errors.md documents
+ * exactly the codes in src/errors (fastify's Errors.md test), and every status is one that its
+ * tag's row of the RFC 8040 §7 table allows.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -49,7 +50,50 @@ const instances: errors.ManagementError[] = [
   new errors.InternalError('r1'),
 ];
 
+/** The statuses each error-tag's row of the RFC 8040 §7 table allows. */
+const RFC8040_ROWS: Readonly<Record<errors.ErrorTag, readonly number[]>> = {
+  'in-use': [409],
+  'invalid-value': [400, 404, 406],
+  'too-big': [413, 400],
+  'missing-attribute': [400],
+  'bad-attribute': [400],
+  'unknown-attribute': [400],
+  // The table has no row for missing-element; 400, as for its siblings bad- and unknown-element.
+  'missing-element': [400],
+  'bad-element': [400],
+  'unknown-element': [400],
+  'unknown-namespace': [400],
+  'access-denied': [401, 403],
+  'lock-denied': [409],
+  'resource-denied': [409],
+  'rollback-failed': [500],
+  'data-exists': [409],
+  'data-missing': [409],
+  'operation-not-supported': [405, 501],
+  'operation-failed': [412, 500],
+  'partial-operation': [500],
+  'malformed-message': [400],
+};
+
+/** Statuses HTTP requires that no row of the table has, each with its reason. */
+const OUTSIDE_THE_TABLE: Readonly<Partial<Record<errors.ErrorCode, number>>> = {
+  // RFC 8040 §5.2: an unsupported request encoding MUST be 415.
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  // RFC 6585 §4, with Retry-After: a throttled login.
+  TOO_MANY_ATTEMPTS: 429,
+  // RFC 9110 §15.4.5: not an error answer at all; it has no errors body.
+  NOT_MODIFIED: 304,
+};
+
 describe('error catalogue', () => {
+  for (const error of instances) {
+    it(`${error.code}: its status is allowed by the RFC 8040 §7 row of ${error.tag}`, () => {
+      const status = httpStatusOf(error);
+      const exception = OUTSIDE_THE_TABLE[error.code];
+      if (exception !== undefined) assert.equal(status, exception);
+      else assert.ok(RFC8040_ROWS[error.tag].includes(status), `${error.code} answers ${status}`);
+    });
+  }
   it('has one class per code', () => {
     assert.deepEqual(instances.map((error) => error.code).sort(), [...errors.ERROR_CODES].sort());
   });

@@ -98,7 +98,7 @@ describe('decodeJson errors', () => {
       json: { top: {} },
       tag: 'malformed-message',
       path: '/',
-      message: /must be module-qualified/,
+      message: /"top" needs its module name.*RFC 7951 §4.*write "t:top"/,
     },
     {
       name: 'unknown module',

@@ -7,12 +7,13 @@
 import {
   InvalidValueError,
   MalformedMessageError,
+  type ManagementError,
   MissingElementError,
   UnknownElementError,
   UnknownNamespaceError,
 } from '../errors/index.ts';
 import type { CaseNode, ChoiceNode, LeafListNode, LeafNode, ListNode, YangValue } from '../yang/index.ts';
-import { hasForbiddenCharacter, isTypeCheckFailure, parseJson, yangValuesEqual } from '../yang/index.ts';
+import { dataChildren, hasForbiddenCharacter, isTypeCheckFailure, parseJson, yangValuesEqual } from '../yang/index.ts';
 import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
 import { entryKeyOf } from './entry-key.ts';
@@ -185,6 +186,18 @@ const membersOf = (table: SlotTable, module: string | undefined): Map<string, Re
   return members;
 };
 
+/** The error for an unqualified member at the top, naming the qualified names it could mean. @see RFC 7951 §4 */
+const unqualifiedMember = (parent: InnerSchemaNode, member: string, state: DecodeState): ManagementError => {
+  const names = dataChildren(parent)
+    .filter((child) => child.name === member)
+    .map((child) => `"${child.module}:${child.name}"`);
+  const hint = names.length === 0 ? '' : `: write ${names.join(' or ')}`;
+  return state.error(
+    MalformedMessageError,
+    `member "${member}" needs its module name: a top-level member is written "module:name" (RFC 7951 §4)${hint}`,
+  );
+};
+
 const resolveMember = (
   table: SlotTable,
   cache: Map<string, ResolvedMember>,
@@ -198,8 +211,7 @@ const resolveMember = (
   let memberModule: string;
   let name: string;
   if (colon < 0) {
-    if (module === undefined)
-      throw state.error(MalformedMessageError, `member "${member}" must be module-qualified here (RFC 7951 §4)`);
+    if (module === undefined) throw unqualifiedMember(table.parent, member, state);
     memberModule = module;
     name = member;
   } else {

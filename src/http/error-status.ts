@@ -1,7 +1,10 @@
 /**
  * @module http/error-status
  * The one table from errors to HTTP status codes. Status follows the error-tag (RFC 8040 §7);
- * where the RFC allows several statuses for one tag, the error's code decides.
+ * where the RFC allows several statuses for one tag, the error's code decides. Every status is
+ * one its tag's row of that table allows, except the few HTTP itself requires that the table
+ * has no row for (304, 415, 429; `missing-element`, which the table leaves out, answers 400 as
+ * its sibling tags do); test/errors-catalogue.test.ts checks this.
  */
 import type { ErrorCode, ErrorTag, ManagementError } from '../errors/index.ts';
 
@@ -40,7 +43,9 @@ export const STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, number>>> = {
   PRECONDITION_FAILED: 412,
   NOT_MODIFIED: 304,
   PAYLOAD_TOO_LARGE: 413,
-  CONSTRAINT_VIOLATION: 400,
+  // must-violation, data-not-unique, too-many/too-few-elements are operation-failed (RFC 7950 §15),
+  // whose row allows 412 or 500: 412, a client error, since the request's data is at fault.
+  CONSTRAINT_VIOLATION: 412,
   MISSING_INSTANCE: 400,
 };
 

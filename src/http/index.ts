@@ -10,15 +10,22 @@ export type { AuthenticatedRouteHandler } from './authenticate-request.ts';
 export { authenticateRequest, withAuthentication } from './authenticate-request.ts';
 export type { PreconditionOutcome, ResourceState, ResourceVersion } from './conditional-request.ts';
 export { entityTag, evaluatePreconditions, lastModified, versionHeaders } from './conditional-request.ts';
-export { renderRestconfErrors, writeErrorHead } from './default-error-renderer.ts';
+export { renderRestconfErrors, restconfErrorRenderer, writeErrorHead } from './default-error-renderer.ts';
 export { httpStatusOf, STATUS_BY_CODE, STATUS_BY_TAG } from './error-status.ts';
-export type { RestconfErrorJson } from './errors-document.ts';
-export { RESTCONF_NAMESPACE, renderErrorsJson, renderErrorsXml } from './errors-document.ts';
+export type { NamespaceOf, RestconfErrorJson } from './errors-document.ts';
+export {
+  errorPathXml,
+  errorsJson,
+  errorXml,
+  RESTCONF_NAMESPACE,
+  renderErrorsJson,
+  renderErrorsXml,
+} from './errors-document.ts';
 export { HOST_META_MEDIA_TYPE, renderHostMeta } from './host-meta.ts';
 export type { ManagementServerOptions, TlsCredentials } from './management-server.ts';
 export { ManagementServer } from './management-server.ts';
 export type { MediaType } from './media-type.ts';
-export { essenceOf, parseMediaType } from './media-type.ts';
+export { essenceOf, parseMediaType, syntaxOf } from './media-type.ts';
 export { DEFAULT_BODY_LIMIT, readRequestBody } from './request-body.ts';
 export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';

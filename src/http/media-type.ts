@@ -67,3 +67,16 @@ export const splitOutsideQuotes = (text: string, separator: string): string[] =>
   parts.push(current);
   return parts;
 };
+
+/**
+ * The structured syntax a Content-Type names: `xml` for `…/xml` and `…+xml`, `json` for `…/json`
+ * and `…+json`; undefined for anything else, or no header. @see RFC 6839 §3
+ */
+export const syntaxOf = (contentType: string | undefined): 'json' | 'xml' | undefined => {
+  const mediaType = contentType === undefined ? undefined : parseMediaType(contentType);
+  if (mediaType === undefined) return undefined;
+  const { subtype } = mediaType;
+  if (subtype === 'xml' || subtype.endsWith('+xml')) return 'xml';
+  if (subtype === 'json' || subtype.endsWith('+json')) return 'json';
+  return undefined;
+};

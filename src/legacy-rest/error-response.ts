@@ -7,8 +7,8 @@
  * @see shared/spec/legacy-rest.md Decision 6, §9
  */
 import type { ManagementError } from '../errors/index.ts';
-import type { ErrorRenderer } from '../http/index.ts';
-import { httpStatusOf, writeErrorHead } from '../http/index.ts';
+import type { ErrorRenderer, NamespaceOf } from '../http/index.ts';
+import { errorPathXml, httpStatusOf, writeErrorHead } from '../http/index.ts';
 import { escapeXmlText } from '../util/index.ts';
 import { TAILF_REST_ERROR_NAMESPACE } from './legacy-names.ts';
 import type { LegacyFormat } from './media-types.ts';
@@ -38,11 +38,20 @@ export const legacyErrorEntry = (error: ManagementError, urlPath: string): Legac
 export const renderLegacyErrorsJson = (errors: readonly ManagementError[], urlPath: string): string =>
   JSON.stringify({ errors: { error: errors.map((error) => legacyErrorEntry(error, urlPath)) } });
 
-/** The XML envelope. @see spec §9 */
-export const renderLegacyErrorsXml = (errors: readonly ManagementError[], urlPath: string): string => {
+/**
+ * The XML envelope; `error-path` declares the namespaces of the module names it uses as prefixes
+ * (from `namespaceOf`). @see spec §9, RFC 7950 §9.13.2
+ */
+export const renderLegacyErrorsXml = (
+  errors: readonly ManagementError[],
+  urlPath: string,
+  namespaceOf?: NamespaceOf,
+): string => {
   const entries = errors.map((error) => {
-    const members = Object.entries(legacyErrorEntry(error, urlPath)).map(
-      ([name, value]) => `<${name}>${escapeXmlText(value)}</${name}>`,
+    const members = Object.entries(legacyErrorEntry(error, urlPath)).map(([name, value]) =>
+      name === 'error-path' && namespaceOf !== undefined
+        ? errorPathXml(value, namespaceOf)
+        : `<${name}>${escapeXmlText(value)}</${name}>`,
     );
     return `<error>${members.join('')}</error>`;
   });
@@ -54,23 +63,31 @@ export const renderLegacyErrors = (
   errors: readonly ManagementError[],
   urlPath: string,
   format: LegacyFormat,
-): string => (format === 'json' ? renderLegacyErrorsJson(errors, urlPath) : renderLegacyErrorsXml(errors, urlPath));
+  namespaceOf?: NamespaceOf,
+): string =>
+  format === 'json' ? renderLegacyErrorsJson(errors, urlPath) : renderLegacyErrorsXml(errors, urlPath, namespaceOf);
 
 /**
- * Writes an error response of the legacy API: the status of the first error, the envelope in
- * the format the client accepts (XML by default) as `application/vnd.yang.errors+xml|+json`,
- * no body for HEAD and 304. @see spec Decision 6
+ * The error renderer of the legacy API: the status of the first error, the envelope in the
+ * format the client accepts (XML by default) as `application/vnd.yang.errors+xml|+json`, no body
+ * for HEAD and 304. `namespaceOf` gives the namespaces that XML error-paths declare.
+ * @see spec Decision 6
  */
-export const writeLegacyErrors: ErrorRenderer = (request, response, errors, context) => {
-  const first = errors[0];
-  if (first === undefined) throw new TypeError('writeLegacyErrors needs at least one error');
-  const status = httpStatusOf(first);
-  writeErrorHead(response, status, errors);
-  if (status === 304) {
-    response.end();
-    return;
-  }
-  const format = errorFormatOf(request.headers.accept);
-  response.setHeader('Content-Type', legacyMediaType('errors', format));
-  response.end(request.method === 'HEAD' ? undefined : renderLegacyErrors(errors, context.path, format));
-};
+export const legacyErrorRenderer =
+  (namespaceOf?: NamespaceOf): ErrorRenderer =>
+  (request, response, errors, context) => {
+    const first = errors[0];
+    if (first === undefined) throw new TypeError('writeLegacyErrors needs at least one error');
+    const status = httpStatusOf(first);
+    writeErrorHead(response, status, errors);
+    if (status === 304) {
+      response.end();
+      return;
+    }
+    const format = errorFormatOf(request.headers.accept);
+    response.setHeader('Content-Type', legacyMediaType('errors', format));
+    response.end(request.method === 'HEAD' ? undefined : renderLegacyErrors(errors, context.path, format, namespaceOf));
+  };
+
+/** The legacy error renderer without a schema (error-paths declare no namespaces). */
+export const writeLegacyErrors: ErrorRenderer = legacyErrorRenderer();

@@ -9,6 +9,7 @@ export { offeredRpcs, renderApiRoot, renderApiRootJson, renderApiRootXml, rpcLin
 export type { LegacyErrorJson } from './error-response.ts';
 export {
   legacyErrorEntry,
+  legacyErrorRenderer,
   renderLegacyErrors,
   renderLegacyErrorsJson,
   renderLegacyErrorsXml,

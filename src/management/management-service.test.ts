@@ -129,7 +129,7 @@ describe('ManagementService', () => {
     assert.equal(file?.comment, 'by rpc');
   });
 
-  it('an action needs its instance; its output is checked', async () => {
+  it('an action needs its instance (data-missing); its output is checked', async () => {
     const management = await open();
     const last = resolveOperation(schema, '/example-actions:interfaces/interface/get-last-reset-time');
     management.registerOperation(last, ({ parentPath }) =>
@@ -140,7 +140,7 @@ describe('ManagementService', () => {
     assert.ok(ok.output !== undefined);
     await assert.rejects(
       management.invoke(SESSION, last, pathOf('example-actions:interfaces/interface=eth9'), input(last, {})),
-      { code: 'RESOURCE_NOT_FOUND' },
+      { code: 'DATA_MISSING', tag: 'data-missing' },
     );
     await management.edit(SESSION, (root) =>
       decodeJson(

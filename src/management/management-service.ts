@@ -26,11 +26,11 @@ import {
 } from '../data/index.ts';
 import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion } from '../datastore/index.ts';
 import {
+  DataMissingError,
   isManagementError,
   ManagementErrors,
   OperationFailedError,
   OperationNotSupportedError,
-  ResourceNotFoundError,
   throwIfAny,
 } from '../errors/index.ts';
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
@@ -228,9 +228,13 @@ export class ManagementService {
 
   /**
    * Invokes an RPC (empty `parentPath`) or the action of the instance at `parentPath`. The input is
-   * checked before the handler runs, the output before it is returned.
-   * @throws ResourceNotFoundError when the action's instance does not exist
+   * checked first (mandatory nodes, choices, min/max-elements; the decoder has checked the rest),
+   * then that the action's instance exists, then that a handler is bound: a request that could
+   * never succeed says why before it learns that nothing implements the operation. The output is
+   * checked before it is returned.
+   * @throws DataMissingError (409) when the action's instance does not exist
    * @throws OperationNotSupportedError (501) when no handler is bound to the operation
+   * @see RFC 8040 §3.6.3 (invalid input is an error of the request)
    */
   async invoke(
     session: Session,
@@ -241,13 +245,13 @@ export class ManagementService {
   ): Promise<InvokeResult> {
     const where = operationPathText(parentPath, operation);
     await this.#access.checkOperation(session, operation, parentPath);
+    throwIfAny(checkOperationData(input, where), "problems in the operation's input");
     if (operation.kind === 'action') await this.#checkInstanceExists(session, parentPath, where);
     const handler = this.#operations.get(operation);
     if (handler === undefined)
       throw new OperationNotSupportedError(`${operation.kind} ${operation.name} is not implemented by this server`, {
         path: where,
       });
-    throwIfAny(checkOperationData(input, where), "problems in the operation's input");
     let fixedNumber: number | undefined;
     const record = (result: EditResult): EditResult => {
       if (result.fixedNumber !== undefined) fixedNumber = result.fixedNumber;
@@ -291,7 +295,10 @@ export class ManagementService {
     return view;
   }
 
-  /** An action's instance must exist: every list entry and presence container on its path. @see RFC 7950 §7.15 */
+  /**
+   * An action's instance must exist: every list entry and presence container on its path, else
+   * `data-missing` (409), as for any other operation on absent data. @see RFC 7950 §7.15, RFC 8040 §7
+   */
   async #checkInstanceExists(session: Session, path: InstancePath, where: string): Promise<void> {
     // Only list entries and presence containers can be missing; without them, do not build a view.
     const checkable = path.some(
@@ -300,7 +307,7 @@ export class ManagementService {
     if (!checkable) return;
     const view = await this.#view(session, this.datastore.snapshot.root, path, 'all');
     if (!instanceExists(view, path))
-      throw new ResourceNotFoundError('the instance this action belongs to does not exist', { path: where });
+      throw new DataMissingError('the instance this action belongs to does not exist', { path: where });
   }
 
   #outputOf(operation: OperationNode, returned: OperationOutput, where: string): OperationData | undefined {

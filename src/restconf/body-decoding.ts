@@ -44,9 +44,10 @@ const requireBody = (body: RequestBody | undefined, what: string): RequestBody =
 };
 
 /**
- * Decodes configuration nodes that are children of `parent` (at `parentPath`): top-level member
- * names are module-qualified; below the datastore an unqualified name belongs to the parent's
- * module (tolerated, as in RFC 7951's nested members).
+ * Decodes configuration nodes that are children of `parent` (at `parentPath`). In JSON every
+ * top-level member is module-qualified (RFC 7951 §4; `{"album": …}` is 400 malformed-message,
+ * naming `example-jukebox:album`). In XML an element in no namespace at the top takes the
+ * parent's module (a tolerance; elements with a namespace are read as they say).
  */
 export const decodeChildren = <S extends InnerSchemaNode>(
   parent: S,
@@ -55,7 +56,7 @@ export const decodeChildren = <S extends InnerSchemaNode>(
   schema: SchemaTree,
 ): InstanceNode<S> => {
   const { encoding, text } = requireBody(body, 'the data to write');
-  const options = { schema, config: true, path: parentPath, qualifiedTop: false };
+  const options = { schema, config: true, path: parentPath, qualifiedTop: encoding === 'json' };
   return encoding === 'json' ? decodeJson(parent, parseJsonText(text), options) : decodeXml(parent, text, options);
 };
 

@@ -103,11 +103,6 @@ describe('parseDataResourcePath: good paths', () => {
     { name: 'anydata', path: '/t-paths:top/blob', expected: 'data /t-paths:top/blob' },
     { name: 'a keyless list as a whole', path: '/t-paths:top/keyless', expected: 'data /t-paths:top/keyless' },
     {
-      name: 'top-level name without its module (unambiguous)',
-      path: '/profiles/profile=token-service,profile-oauth:oauth-service',
-      expected: "data /base:profiles/profile[id='token-service'][type='profile-oauth:oauth-service']",
-    },
-    {
       name: 'identityref key as a bare name defined by another module',
       path: '/base:profiles/profile=token-service,oauth-service',
       expected: "data /base:profiles/profile[id='token-service'][type='profile-oauth:oauth-service']",
@@ -233,6 +228,20 @@ describe('parseDataResourcePath: bad paths', () => {
     { name: 'unknown top-level node', path: '/example-jukebox:jukebax', code: 'UNKNOWN_ELEMENT', errorPath: '/' },
     { name: 'unknown unqualified top-level node', path: '/nothing-here', code: 'UNKNOWN_ELEMENT', errorPath: '/' },
     {
+      name: 'a top-level name without its module (RFC 8040 §3.5.3)',
+      path: '/profiles/profile=token-service,profile-oauth:oauth-service',
+      code: 'INVALID_VALUE',
+      errorPath: '/',
+      message: /"profiles" needs its module name.*RFC 8040 §3\.5\.3.*base:profiles/,
+    },
+    {
+      name: 'an RPC without its module name',
+      path: '/reboot',
+      code: 'INVALID_VALUE',
+      errorPath: '/',
+      message: /example-ops:reboot/,
+    },
+    {
       name: 'unknown child',
       path: '/example-jukebox:jukebox/libary',
       code: 'UNKNOWN_ELEMENT',
@@ -263,11 +272,11 @@ describe('parseDataResourcePath: bad paths', () => {
       errorPath: '/t-paths:top/blob',
     },
     {
-      name: 'ambiguous top-level name without module',
+      name: 'a top-level name without module that two modules define: both are named',
       path: '/jukebox',
       code: 'INVALID_VALUE',
       errorPath: '/',
-      message: /example-jukebox:jukebox, t-paths:jukebox|t-paths:jukebox, example-jukebox:jukebox/,
+      message: /example-jukebox:jukebox or t-paths:jukebox|t-paths:jukebox or example-jukebox:jukebox/,
     },
     {
       name: '"=" on a container',

@@ -2,8 +2,9 @@
  * @module restconf/data-resource-path
  * Resolves the api-path below `{+restconf}/data` against the schema: each segment to a schema
  * node, list keys and leaf-list values to typed values, the whole to the datastore, a data node,
- * an action of an instance, or an RPC. Whether the instance exists is not asked here (a missing
- * one is 404 in the handler); a path the schema cannot have is 400.
+ * an action of an instance, or an RPC. Whether the instance exists is not asked here (the
+ * handler answers a missing one); a path the schema cannot have is 400, and so is a first node
+ * without its module name.
  * @see RFC 8040 §3.5.3, §7 (status codes), docs/restconf.md (data resource paths)
  */
 import type { DataSchemaNode, InstancePath, InstancePathStep } from '../data/index.ts';
@@ -15,7 +16,7 @@ import { parseApiPathSegment, segmentName, splitApiPath, splitKeyValues } from '
 import { percentDecode } from './percent-decoding.ts';
 import type { DataResourceTarget } from './resource-target.ts';
 import { operationPathText } from './resource-target.ts';
-import { lookupChild } from './schema-lookup.ts';
+import { lookupChild, unqualifiedTopError } from './schema-lookup.ts';
 import { parseUriValue } from './uri-value.ts';
 
 const describe = (node: SchemaNode): string => `${node.kind} ${node.name}`;
@@ -108,6 +109,11 @@ const operationTarget = (
 export interface DataResourcePathOptions {
   /** The schema parent below which the path starts; the datastore root by default. */
   readonly start?: { readonly parent: SchemaParent; readonly path: InstancePath };
+  /**
+   * Accept a first node without its module name when the path turns out to name an action (the
+   * identity service's `/operations/<data path>` extension); anywhere else it is still 400.
+   */
+  readonly unqualifiedActionPath?: boolean;
 }
 
 /**
@@ -125,6 +131,10 @@ export const parseDataResourcePath = (
   const segments = typeof apiPath === 'string' ? splitApiPath(apiPath) : apiPath.map(parseApiPathSegment);
   const path: InstancePathStep[] = [...(options.start?.path ?? [])];
   let parent: SchemaParent = options.start?.parent ?? schema;
+  // RFC 8040 §3.5.3: a node whose parent is the datastore MUST be written module:name.
+  const first = segments[0];
+  const unqualified = options.start === undefined && first !== undefined && first.module === undefined;
+  if (unqualified && options.unqualifiedActionPath !== true) throw unqualifiedTopError(first, schema);
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index] as ApiPathSegment;
     const last = path.at(-1);
@@ -135,7 +145,9 @@ export const parseDataResourcePath = (
       parentPath: () => formatInstancePath(path),
     });
     if (node.kind === 'rpc' || node.kind === 'action') {
-      return operationTarget(node, segment, segments.slice(index + 1), path);
+      const target = operationTarget(node, segment, segments.slice(index + 1), path);
+      if (unqualified && target.kind !== 'action') throw unqualifiedTopError(first as ApiPathSegment, schema);
+      return target;
     }
     if (!isDataSchemaNode(node)) {
       throw new InvalidValueError(`${describe(node)} is not a data resource`, {

@@ -2,9 +2,10 @@
  * @module restconf/data-write
  * The writes of plain RESTCONF: POST creates a child of the target (201 with an absolute
  * `Location`), PUT creates (201) or replaces (204) the target, a plain PATCH merges into an
- * existing target (204), DELETE removes an existing one (204). Each is one commit; its
+ * existing target (204), DELETE removes an existing one (204). A write whose target is absent
+ * (POST's parent, PATCH's and DELETE's target) is 409 `data-missing`. Each is one commit; its
  * preconditions are evaluated inside the transaction, against the state it changes.
- * @see RFC 8040 §4.4.1, §4.5, §4.6.1, §4.7, §4.8.5–4.8.6
+ * @see RFC 8040 §4.4.1, §4.5, §4.6, §4.7, §4.8.5–4.8.6, §7; RFC 6241 §7.2 (delete: data-missing)
  */
 
 import type {
@@ -29,7 +30,7 @@ import {
   isInstanceStored,
   keyValuesOf,
 } from '../data/index.ts';
-import { DataExistsError, InvalidValueError, ResourceDeniedError, ResourceNotFoundError } from '../errors/index.ts';
+import { DataExistsError, DataMissingError, InvalidValueError, ResourceDeniedError } from '../errors/index.ts';
 import { evaluatePreconditions } from '../http/index.ts';
 import type { CommitNote, EditContext } from '../management/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
@@ -142,7 +143,7 @@ export const createData = async (
     (root, context) => {
       checkWritePreconditions(exchange, root, parentPath, context);
       if (!instanceExists(root, parentPath))
-        throw new ResourceNotFoundError('the resource to create a child in does not exist', {
+        throw new DataMissingError('the resource to create a child in does not exist: create it first', {
           path: formatInstancePath(parentPath),
         });
       try {
@@ -230,7 +231,7 @@ export const mergeData = async (
     (root, context) => {
       checkWritePreconditions(exchange, root, target.path, context);
       if (!instanceExists(root, target.path))
-        throw new ResourceNotFoundError('a plain PATCH merges into an existing resource, and this one does not exist', {
+        throw new DataMissingError('a plain PATCH merges into an existing resource, and this one does not exist', {
           path: formatInstancePath(target.path),
         });
       return applyEdit(root, edit);
@@ -240,7 +241,7 @@ export const mergeData = async (
   answerWrite(exchange, encoding, 204, result.fixedNumber);
 };
 
-/** DELETE of an existing data node (204); a missing one is 404. @see RFC 8040 §4.7 */
+/** DELETE of an existing data node (204); a missing one is 409 data-missing. @see RFC 8040 §4.7, §7 */
 export const deleteData = async (
   exchange: RestconfExchange,
   target: DataNodeTarget,
@@ -253,7 +254,7 @@ export const deleteData = async (
     (root, context) => {
       checkWritePreconditions(exchange, root, target.path, context);
       if (!isInstanceStored(root, target.path))
-        throw new ResourceNotFoundError('there is nothing to delete at this path', {
+        throw new DataMissingError('there is nothing to delete at this path', {
           path: formatInstancePath(target.path),
         });
       return applyEdit(root, edit);

@@ -2,12 +2,12 @@
  * @module restconf/media-types
  * The media types of the RESTCONF API and the choice of encoding for a request body
  * (Content-Type: 415 when unsupported) and for a response (Accept: 406 when nothing offered is
- * acceptable; JSON when the client accepts anything).
+ * acceptable; the request body's encoding, else JSON, when the client accepts either).
  * @see RFC 8040 §5.2, §11.3; RFC 8072 §2.1; RFC 9110 §12.5.1
  */
 import type { IncomingMessage } from 'node:http';
 import { NotAcceptableError, UnsupportedMediaTypeError } from '../errors/index.ts';
-import { essenceOf, negotiate, parseMediaType } from '../http/index.ts';
+import { essenceOf, negotiate, parseMediaType, syntaxOf } from '../http/index.ts';
 
 /** RFC 7951 JSON. @see RFC 8040 §11.3.2 */
 export const YANG_DATA_JSON = 'application/yang-data+json';
@@ -26,18 +26,21 @@ export type Encoding = 'json' | 'xml';
 /** The Content-Type of a response in `encoding`. */
 export const dataMediaType = (encoding: Encoding): string => (encoding === 'json' ? YANG_DATA_JSON : YANG_DATA_XML);
 
-// Plain JSON and XML are accepted as the same encodings: many clients send or ask for them.
-const RESPONSE_OFFERS = [YANG_DATA_JSON, YANG_DATA_XML, 'application/json', 'application/xml'];
+// Plain JSON and XML are accepted as the same encodings: many clients send or ask for them. Ties
+// in the client's Accept go to the earlier offer: the request body's encoding, else JSON.
+const JSON_FIRST = [YANG_DATA_JSON, YANG_DATA_XML, 'application/json', 'application/xml'];
+const XML_FIRST = [YANG_DATA_XML, YANG_DATA_JSON, 'application/xml', 'application/json'];
 
 /**
- * The encoding of the response the client accepts (JSON first); NotAcceptableError (406) for none.
- * Without an Accept header, the response is in the encoding of the request body, if it has one.
- * @see RFC 8040 §5.2
+ * The encoding of the response the client accepts; where Accept leaves the choice open (none,
+ * `*\/*`), the request body's encoding (by its Content-Type), else JSON. NotAcceptableError (406)
+ * when Accept allows neither. @see RFC 8040 §5.2
  */
 export const responseEncoding = (request: IncomingMessage): Encoding => {
-  const accept = request.headers.accept;
-  if (accept === undefined || accept.trim() === '') return requestEncoding(request) ?? 'json';
-  const chosen = negotiate(accept, RESPONSE_OFFERS);
+  const chosen = negotiate(
+    request.headers.accept,
+    syntaxOf(request.headers['content-type']) === 'xml' ? XML_FIRST : JSON_FIRST,
+  );
   if (chosen === undefined)
     throw new NotAcceptableError(
       `the Accept header allows none of the media types of this resource: ${YANG_DATA_JSON}, ${YANG_DATA_XML}`,

@@ -23,11 +23,15 @@ describe('parseOperationsPath', () => {
     const target = parseOperationsPath('/example-ops:reboot', schema);
     assert.equal(target.kind === 'rpc' && `${target.rpc.module}:${target.rpc.name}`, 'example-ops:reboot');
   });
-  it('an RPC without its module name when unambiguous', () => {
-    const target = parseOperationsPath('/play', schema);
-    assert.equal(target.kind === 'rpc' && `${target.rpc.module}:${target.rpc.name}`, 'example-jukebox:play');
-  });
-  it('an action by the data path of its instance', () => {
+  it('an RPC without its module name is 400 (RFC 8040 §3.6: module:rpc)', () =>
+    assertManagementError(() => parseOperationsPath('/play', schema), {
+      code: 'INVALID_VALUE',
+      path: '/',
+      message: /"play" needs its module name.*example-jukebox:play/,
+    }));
+  it('an action by the data path of its instance, its first node with or without its module (extension)', () => {
+    const qualified = parseOperationsPath('/base:facilities/crypto/add-signature-verification-key', schema);
+    assert.equal(qualified.kind === 'action' && formatInstancePath(qualified.path), '/base:facilities/crypto');
     const target = parseOperationsPath('/facilities/crypto/add-signature-verification-key', schema);
     assert.equal(target.kind, 'action');
     if (target.kind !== 'action') return;

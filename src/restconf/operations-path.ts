@@ -3,7 +3,8 @@
  * Resolves the path below `{+restconf}/operations`: nothing (the operations resource), an RPC
  * (`/example-ops:reboot`), or — the identity service's extension — the data path of an action
  * (`/facilities/crypto/add-signature-verification-key`), which addresses the action of that
- * instance exactly as the same path below `/data` does.
+ * instance exactly as the same path below `/data` does. As those clients write it, that data
+ * path may leave out the module of its first node; an RPC may not (`module:rpc`).
  * @see RFC 8040 §3.3.2, §3.6; docs/restconf.md (actions under /operations)
  */
 import { formatInstancePath } from '../data/index.ts';
@@ -18,7 +19,7 @@ import type { OperationTarget } from './resource-target.ts';
  * node rather than an operation. @see RFC 8040 §3.6
  */
 export const parseOperationsPath = (apiPath: string | readonly string[], schema: SchemaTree): OperationTarget => {
-  const target = parseDataResourcePath(apiPath, schema);
+  const target = parseDataResourcePath(apiPath, schema, { unqualifiedActionPath: true });
   switch (target.kind) {
     case 'rpc':
     case 'action':

@@ -27,6 +27,7 @@ import type { RestconfMethod, RestconfQuery } from './query-parameters.ts';
 import { parseQuery } from './query-parameters.ts';
 import type { ActionTarget, DataResourceTarget, ResourceTarget, RpcTarget } from './resource-target.ts';
 import { RESTCONF_CAPABILITIES } from './restconf-capabilities.ts';
+import { restconfErrorRendererFor } from './restconf-error-renderer.ts';
 import { RestconfExchange } from './restconf-exchange.ts';
 import { readModuleSource, SCHEMA_SEGMENT } from './schema-download.ts';
 import { applyYangPatch } from './yang-patch.ts';
@@ -211,7 +212,13 @@ export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[]
     }
     await handle(exchange, resource, query);
   };
-  return [{ prefix: root, handler: withAuthentication(options.authenticator, handler) }];
+  return [
+    {
+      prefix: root,
+      handler: withAuthentication(options.authenticator, handler),
+      renderErrors: restconfErrorRendererFor(management.schema),
+    },
+  ];
 };
 
 /**

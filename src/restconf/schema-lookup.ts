@@ -1,9 +1,11 @@
 /**
  * @module restconf/schema-lookup
  * Finds the schema node an api-identifier names below a parent. RFC 8040 requires the module
- * name on the first segment and wherever the module changes; as the identity service's clients
- * expect, a name without it is also accepted when exactly one node of that name exists there.
- * @see RFC 8040 §3.5.3 (api-identifier), docs/restconf.md (module names may be left out)
+ * name on the first segment and wherever the module changes. The first segment is checked by
+ * the path parser ({@link unqualifiedTopError}); below it, as the identity service's clients
+ * expect, a name without its module is also accepted when exactly one node of that name exists
+ * there.
+ * @see RFC 8040 §3.5.3 (api-identifier), docs/restconf.md (module names below the top)
  */
 import { InvalidValueError, UnknownElementError, UnknownNamespaceError } from '../errors/index.ts';
 import type { SchemaNode, SchemaParent, SchemaTree } from '../yang/index.ts';
@@ -37,6 +39,27 @@ const candidatesByName = (parent: SchemaParent, schema: SchemaTree, name: string
 /** The error for an unqualified name that several modules define at one place (400 invalid-value). */
 export const ambiguousNameError = (name: string, choices: readonly string[], path: string): InvalidValueError =>
   new InvalidValueError(`"${name}" is ambiguous here; write it with its module name: ${choices.join(', ')}`, { path });
+
+/**
+ * The error for a first path segment without its module name (RFC 8040 §3.5.3): 400
+ * `invalid-value` naming the qualified names it could mean, or `unknown-element` when no module
+ * has a top-level node of that name.
+ */
+export const unqualifiedTopError = (
+  segment: ApiPathSegment,
+  schema: SchemaTree,
+): InvalidValueError | UnknownElementError => {
+  const candidates = candidatesByName(schema, schema, segment.name);
+  if (candidates.length === 0)
+    return new UnknownElementError(`the schema has no node named ${segment.name} at the top of the data tree`, {
+      path: '/',
+    });
+  const names = candidates.map((node) => `${node.module}:${node.name}`);
+  return new InvalidValueError(
+    `"${segment.name}" needs its module name: the first node of a path is written module:name (RFC 8040 §3.5.3), here ${names.join(' or ')}`,
+    { path: '/' },
+  );
+};
 
 /** Where a lookup happens: the parent, the module names are inherited from, and the error-path of the parent. */
 export interface LookupScope {

@@ -6,6 +6,8 @@
  * @see RFC 8072 §2.3, §3; RFC 8040 §7.1
  */
 import type { ManagementError } from '../errors/index.ts';
+import type { NamespaceOf } from '../http/index.ts';
+import { errorsJson, errorXml } from '../http/index.ts';
 import { escapeXmlText } from '../util/index.ts';
 import type { Encoding } from './media-types.ts';
 import { YANG_PATCH_NAMESPACE } from './yang-patch-document.ts';
@@ -21,35 +23,13 @@ export type PatchOutcome =
       readonly editId?: string;
     };
 
-const errorJson = (error: ManagementError): Record<string, unknown> => ({
-  'error-type': error.type,
-  'error-tag': error.tag,
-  ...(error.appTag === undefined ? {} : { 'error-app-tag': error.appTag }),
-  ...(error.path === undefined ? {} : { 'error-path': error.path }),
-  'error-message': error.message,
-  ...(error.info === undefined ? {} : { 'error-info': error.info }),
-});
-
-const errorXml = (error: ManagementError): string =>
-  `<error><error-type>${error.type}</error-type><error-tag>${error.tag}</error-tag>${
-    error.appTag === undefined ? '' : `<error-app-tag>${escapeXmlText(error.appTag)}</error-app-tag>`
-  }${error.path === undefined ? '' : `<error-path>${escapeXmlText(error.path)}</error-path>`}<error-message>${escapeXmlText(
-    error.message,
-  )}</error-message>${
-    error.info === undefined
-      ? ''
-      : `<error-info>${Object.entries(error.info)
-          .map(([name, value]) => `<${name}>${escapeXmlText(value)}</${name}>`)
-          .join('')}</error-info>`
-  }</error>`;
-
-/** The yang-patch-status document. */
-export const renderPatchStatus = (encoding: Encoding, outcome: PatchOutcome): string => {
+/** The yang-patch-status document; `namespaceOf` gives the namespaces that XML error-paths declare. */
+export const renderPatchStatus = (encoding: Encoding, outcome: PatchOutcome, namespaceOf?: NamespaceOf): string => {
   if (encoding === 'json') {
     let status: Record<string, unknown>;
     if (outcome.outcome === 'ok') status = { 'patch-id': outcome.patchId, ok: [null] };
     else {
-      const errors = { error: outcome.errors.map(errorJson) };
+      const errors = { error: errorsJson(outcome.errors) };
       status =
         outcome.editId === undefined
           ? { 'patch-id': outcome.patchId, errors }
@@ -61,7 +41,7 @@ export const renderPatchStatus = (encoding: Encoding, outcome: PatchOutcome): st
   let inner: string;
   if (outcome.outcome === 'ok') inner = '<ok/>';
   else {
-    const errors = `<errors>${outcome.errors.map(errorXml).join('')}</errors>`;
+    const errors = `<errors>${outcome.errors.map((error) => errorXml(error, namespaceOf)).join('')}</errors>`;
     inner =
       outcome.editId === undefined
         ? errors

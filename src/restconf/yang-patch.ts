@@ -5,7 +5,9 @@
  * error(s) of the edit that failed (the later edits are not tried), or global errors (those of
  * validating the result). Nothing is changed unless every edit succeeds.
  * Each edit targets exactly one instance (400 otherwise).
- * @see RFC 8072 §2.2–2.5, §3 (yang-patch-status), errata 5131 (404 for delete or move of nothing)
+ * A `delete` or `move` of an absent node, and a patch whose target resource is absent, fail with
+ * `data-missing` (409); a `merge` creates what it names, as NETCONF's merge does.
+ * @see RFC 8072 §2.2–2.5, §3 (yang-patch-status); RFC 8040 §4.6, §7; RFC 6241 §7.2
  */
 import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
 import {
@@ -19,12 +21,12 @@ import {
 } from '../data/index.ts';
 import type { ManagementError } from '../errors/index.ts';
 import {
+  DataMissingError,
   InvalidValueError,
   isManagementError,
   ManagementErrors,
   NotModifiedError,
   PreconditionFailedError,
-  ResourceNotFoundError,
 } from '../errors/index.ts';
 import { httpStatusOf, writeText } from '../http/index.ts';
 import type { SchemaParent, SchemaTree, YangValue } from '../yang/index.ts';
@@ -35,6 +37,7 @@ import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
 import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
+import { namespaceOfModule } from './restconf-error-renderer.ts';
 import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
 import type { PatchEdit, RawPatchValue, YangPatch } from './yang-patch-document.ts';
@@ -73,7 +76,8 @@ const decodeValue = (value: RawPatchValue, path: InstancePath, schema: SchemaTre
       : decodeXmlDocument(schema, value.text, { schema, config: true });
   const parentPath = path.slice(0, -1);
   const parent = schemaOfPath(schema, parentPath);
-  const options = { schema, config: true, path: parentPath, qualifiedTop: false };
+  // A JSON value's members are top-level members: module-qualified (RFC 7951 §4, RFC 8072 §2.1).
+  const options = { schema, config: true, path: parentPath, qualifiedTop: value.encoding === 'json' };
   const decoded =
     value.encoding === 'json' ? decodeJson(parent, value.json, options) : decodeXml(parent, value.text, options);
   const given =
@@ -144,7 +148,7 @@ const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editI
   for (const { editId, edit } of edits) {
     onEdit(editId);
     if ((edit.operation === 'delete' || edit.operation === 'move') && !isInstanceStored(tree, edit.target))
-      throw new ResourceNotFoundError(`there is nothing to ${edit.operation} at this path`, {
+      throw new DataMissingError(`there is nothing to ${edit.operation} at this path`, {
         path: formatInstancePath(edit.target),
       });
     tree = applyEdit(tree, edit);
@@ -179,7 +183,7 @@ export const applyYangPatch = async (
         current = undefined;
         checkWritePreconditions(exchange, root, target.path, context);
         if (!instanceExists(root, target.path))
-          throw new ResourceNotFoundError('the resource the YANG Patch edits does not exist', {
+          throw new DataMissingError('the resource the YANG Patch edits does not exist', {
             path: formatInstancePath(target.path),
           });
         const after = applyAll(root, edits, (editId) => {
@@ -201,12 +205,16 @@ export const applyYangPatch = async (
     // Preconditions concern the request, not the patch: they are answered as such.
     if (errors === undefined || error instanceof PreconditionFailedError || error instanceof NotModifiedError)
       throw error;
-    const body = renderPatchStatus(encoding, {
-      patchId: patch.patchId,
-      outcome: 'errors',
-      errors,
-      ...(current === undefined ? {} : { editId: current }),
-    });
+    const body = renderPatchStatus(
+      encoding,
+      {
+        patchId: patch.patchId,
+        outcome: 'errors',
+        errors,
+        ...(current === undefined ? {} : { editId: current }),
+      },
+      namespaceOfModule(exchange.schema),
+    );
     writeText(
       exchange.request,
       exchange.response,

@@ -136,6 +136,25 @@ describe('RESTCONF operations', () => {
       assert.equal(unbound.status, 501);
       assert.equal(firstError(unbound)['error-tag'], 'operation-not-supported');
     });
+    it('an RPC without a handler checks its input first: the answer says what is wrong with it', async () => {
+      const lock = '/operations/ietf-netconf:lock';
+      const unknown = await server.request('POST', lock, { body: { 'ietf-netconf:input': { nonsense: 1 } } });
+      assert.equal(unknown.status, 400);
+      assert.equal(firstError(unknown)['error-tag'], 'unknown-element');
+      const wrapper = await server.request('POST', lock, { body: { 'example-ops:input': {} } });
+      assert.equal(wrapper.status, 400);
+      const typed = await server.request('POST', lock, { body: { 'ietf-netconf:input': { target: { running: 5 } } } });
+      assert.equal(typed.status, 400);
+      assert.equal(firstError(typed)['error-tag'], 'invalid-value');
+      // lock's input has a mandatory choice: missing-choice is data-missing (RFC 7950 §15.6).
+      const missing = await server.request('POST', lock, { body: { 'ietf-netconf:input': {} } });
+      assert.equal(missing.status, 409);
+      assert.equal(firstError(missing)['error-app-tag'], 'missing-choice');
+      const valid = await server.request('POST', lock, {
+        body: { 'ietf-netconf:input': { target: { running: [null] } } },
+      });
+      assert.equal(valid.status, 501);
+    });
   });
 
   describe('actions', () => {
@@ -158,9 +177,11 @@ describe('RESTCONF operations', () => {
       assert.equal(response.status, 204);
       assert.deepEqual(resets.at(-1), { parent: 'eth0', delay: 5 });
     });
-    it('the instance must exist (404)', async () => {
+    it('the instance must exist (409 data-missing, RFC 8040 §7)', async () => {
       const response = await server.request('POST', '/data/example-actions:interfaces/interface=eth9/reset');
-      assert.equal(response.status, 404);
+      assert.equal(response.status, 409);
+      assert.equal(firstError(response)['error-tag'], 'data-missing');
+      assert.equal(firstError(response)['error-path'], "/example-actions:interfaces/interface[name='eth9']/reset");
     });
     it('an output that breaks the schema is a 500, not a reply', async () => {
       const response = await server.request(

@@ -1,14 +1,15 @@
 /**
  * @module test/restconf/tolerance.test
- * The tolerance the identity service's clients rely on (issue 6 item 7), end to end: top-level
- * names without their module, identityref keys as `module:name`, `prefix:name` or a bare name,
- * action input without the `input` wrapper, datastore bodies wrapped in `data` or `config`, and
- * plain `application/json` bodies.
+ * The tolerance the identity service's clients rely on, end to end: identityref keys as
+ * `module:name`, `prefix:name` or a bare name, action input without the `input` wrapper, an
+ * action's data path below `/operations` without the module of its first node, datastore bodies
+ * wrapped in `data` or `config`, and plain `application/json` bodies. Where the tolerance ends:
+ * the first node of a `/data` path needs its module name (RFC 8040 §3.5.3).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RestconfTestServer } from './restconf-test-server.ts';
-import { JUKEBOX_CONFIG, jsonOf, startRestconfServer } from './restconf-test-server.ts';
+import { firstError, JUKEBOX_CONFIG, jsonOf, startRestconfServer } from './restconf-test-server.ts';
 
 describe('tolerance for the identity service clients', () => {
   let server: RestconfTestServer;
@@ -26,22 +27,31 @@ describe('tolerance for the identity service clients', () => {
     await server.close();
   });
 
-  it('a top-level name without its module, when only one module has it', async () => {
+  it('a top-level name without its module is 400 invalid-value, naming the qualified name', async () => {
     const response = await server.request('GET', '/data/jukebox/player');
-    assert.equal(response.status, 200);
-    assert.deepEqual(jsonOf(response), { 'example-jukebox:player': { gap: '0.5' } });
+    assert.equal(response.status, 400);
+    const error = firstError(response);
+    assert.equal(error['error-tag'], 'invalid-value');
+    assert.match(error['error-message'] ?? '', /"jukebox" needs its module name.*example-jukebox:jukebox/);
+  });
+
+  it("an action's data path below /operations without the module of its first node", async () => {
+    const response = await server.request('POST', '/operations/rollback-files/get-rollback-file', {
+      body: { input: { id: 0 } },
+    });
+    assert.equal(response.status, 200, response.body);
   });
 
   for (const key of ['t-restconf:oauth', 'trc:oauth', 'oauth', 'trc%3Aoauth']) {
     it(`an identityref key written ${key}`, async () => {
-      const response = await server.request('GET', `/data/settings/profile=token-service,${key}/enabled`);
+      const response = await server.request('GET', `/data/t-restconf:settings/profile=token-service,${key}/enabled`);
       assert.equal(response.status, 200, response.body);
       assert.deepEqual(jsonOf(response), { 't-restconf:enabled': true });
     });
   }
 
   it('Location writes identityref keys module-qualified', async () => {
-    const response = await server.request('POST', '/data/settings', {
+    const response = await server.request('POST', '/data/t-restconf:settings', {
       body: { 't-restconf:profile': [{ id: 'sso', kind: 'saml' }] },
     });
     assert.equal(response.status, 201, response.body);
@@ -65,6 +75,8 @@ describe('tolerance for the identity service clients', () => {
       });
       assert.equal(response.status, 204, response.body);
     }
-    assert.deepEqual(jsonOf(await server.request('GET', '/data/jukebox/player/gap')), { 'example-jukebox:gap': '0.8' });
+    assert.deepEqual(jsonOf(await server.request('GET', '/data/example-jukebox:jukebox/player/gap')), {
+      'example-jukebox:gap': '0.8',
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * @module test/restconf/write.test
  * Writing over a real HTTPS socket, in JSON and XML: POST (201 + Location), PUT (201/204, keys
- * in the body), plain PATCH (204, target must exist), DELETE (204/404) with the RFC 8040
+ * in the body), plain PATCH (204; an absent target is 409), DELETE (204/409) with the RFC 8040
  * jukebox examples (§4.4–4.7, Appendix B.2), insert and point, the body wrappers the identity
  * service's clients send, rollback-comment / rollback-label / rollback-id, conditional
  * requests (RFC 9110 §13), and failed requests that change nothing.
@@ -91,11 +91,13 @@ describe('RESTCONF writes', () => {
         assert.equal(response.status, 400, JSON.stringify(body));
       }
     });
-    it('below a list entry that does not exist is 404', async () => {
+    it('below a list entry that does not exist is 409 data-missing (RFC 8040 §7)', async () => {
       const response = await server.request('POST', `${LIBRARY}/artist=Nobody`, {
         body: { 'example-jukebox:album': [{ name: 'X' }] },
       });
-      assert.equal(response.status, 404);
+      assert.equal(response.status, 409);
+      assert.equal(firstError(response)['error-tag'], 'data-missing');
+      assert.equal(firstError(response)['error-path'], "/example-jukebox:jukebox/library/artist[name='Nobody']");
     });
     it('a key with reserved characters is percent-encoded in Location', async () => {
       const response = await server.request('POST', LIBRARY, {
@@ -272,18 +274,20 @@ describe('RESTCONF writes', () => {
       assert.deepEqual(await get(`${WASTING_LIGHT}/year`), { 'example-jukebox:year': 2012 });
       assert.deepEqual(await get(`${WASTING_LIGHT}/genre`), { 'example-jukebox:genre': 'example-jukebox:alternative' });
     });
-    it('a target that does not exist is 404 and nothing is created', async () => {
+    it('a target that does not exist is 409 data-missing and nothing is created (RFC 8040 §4.6)', async () => {
       const response = await server.request('PATCH', `${FOO}/album=Nothing`, {
         body: { 'example-jukebox:album': [{ name: 'Nothing', year: 2000 }] },
       });
-      assert.equal(response.status, 404);
+      assert.equal(response.status, 409);
+      assert.equal(firstError(response)['error-tag'], 'data-missing');
       assert.equal(await get(`${FOO}/album=Nothing`), 404);
     });
-    it('a must violation is 400 with its error-app-tag, and nothing changes', async () => {
+    it('a must violation is 412 operation-failed with its error-app-tag, and nothing changes', async () => {
       const response = await server.request('PATCH', '/data/t-restconf:settings', {
         body: { 't-restconf:settings': { low: 9, high: 3 } },
       });
-      assert.equal(response.status, 400);
+      assert.equal(response.status, 412);
+      assert.equal(firstError(response)['error-tag'], 'operation-failed');
       const error = firstError(response);
       assert.equal(error['error-app-tag'], 'low-above-high');
       assert.equal(error['error-message'], 'low must be below high');
@@ -297,9 +301,10 @@ describe('RESTCONF writes', () => {
       assert.equal((await server.request('DELETE', path)).status, 204);
       assert.equal(await get(path), 404);
     });
-    it('a target that does not exist is 404', async () => {
+    it('a target that does not exist is 409 data-missing (RFC 8040 §7, RFC 6241 §7.2)', async () => {
       const response = await server.request('DELETE', `${FOO}/album=Nothing`);
-      assert.equal(response.status, 404);
+      assert.equal(response.status, 409);
+      assert.equal(firstError(response)['error-tag'], 'data-missing');
       assert.equal(
         firstError(response)['error-path'],
         "/example-jukebox:jukebox/library/artist[name='Foo Fighters']/album[name='Nothing']",

@@ -245,36 +245,78 @@ describe('YANG Patch (RFC 8072)', () => {
     });
   });
 
-  it('an XML error reply names the edit', async () => {
+  it('an XML error reply names the edit, and its error-path declares its prefixes', async () => {
     const body = `<yang-patch xmlns="urn:ietf:params:xml:ns:yang:ietf-yang-patch"><patch-id>p</patch-id>
 <edit><edit-id>only</edit-id><operation>delete</operation><target>/song=Nothing</target></edit></yang-patch>`;
-    const response = await server.request('PATCH', WASTING_LIGHT, { body, type: PATCH_XML, accept: XML });
-    assert.equal(response.status, 404);
+    // No Accept: the reply follows the request's encoding (RFC 8040 §5.2).
+    const response = await server.request('PATCH', WASTING_LIGHT, { body, type: PATCH_XML });
+    assert.equal(response.status, 409);
+    assert.equal(response.headers['content-type'], XML);
     assert.match(
       response.body,
-      /^<yang-patch-status xmlns="urn:ietf:params:xml:ns:yang:ietf-yang-patch"><patch-id>p<\/patch-id><edit-status><edit><edit-id>only<\/edit-id><errors><error><error-type>application<\/error-type><error-tag>invalid-value<\/error-tag>/,
+      /^<yang-patch-status xmlns="urn:ietf:params:xml:ns:yang:ietf-yang-patch"><patch-id>p<\/patch-id><edit-status><edit><edit-id>only<\/edit-id><errors><error><error-type>application<\/error-type><error-tag>data-missing<\/error-tag><error-path xmlns:example-jukebox="http:\/\/example.com\/ns\/example-jukebox">\/example-jukebox:jukebox\//,
     );
   });
 
-  it('a delete or move of nothing is 404 (errata 5131); a remove of nothing is fine', async () => {
+  it('a delete or move of nothing is 409 data-missing; a remove of nothing is fine; a merge creates', async () => {
     const deleted = await send(
       WASTING_LIGHT,
       patch('p', [{ 'edit-id': 'e', operation: 'delete', target: '/song=Nothing' }]),
     );
-    assert.equal(deleted.status, 404);
+    assert.equal(deleted.status, 409);
+    const edit = jsonOf<Status>(deleted)['ietf-yang-patch:yang-patch-status']['edit-status']?.edit[0];
+    assert.equal(edit?.errors?.error[0]?.['error-tag'], 'data-missing');
+    assert.equal(edit?.errors?.error[0]?.['error-path'], songId('Nothing'));
     const moved = await send(
       PLAYLIST,
       patch('p', [{ 'edit-id': 'e', operation: 'move', target: '/song=9', where: 'first' }]),
     );
-    assert.equal(moved.status, 404);
+    assert.equal(moved.status, 409);
     const removed = await send(
       WASTING_LIGHT,
       patch('p', [{ 'edit-id': 'e', operation: 'remove', target: '/song=Nothing' }]),
     );
     assert.equal(removed.status, 200);
+    // RFC 8072: merge has NETCONF's meaning, so a missing node is created, not an error.
+    const merged = await send(
+      WASTING_LIGHT,
+      patch('p', [
+        {
+          'edit-id': 'e',
+          operation: 'merge',
+          target: '/song=Walk',
+          value: { 'example-jukebox:song': [{ name: 'Walk', location: '/media/walk.mp3' }] },
+        },
+      ]),
+    );
+    assert.equal(merged.status, 200, merged.body);
+    assert.equal((await server.request('GET', `${WASTING_LIGHT}/song=Walk`)).status, 200);
   });
 
-  it('a constraint broken by the result is a global error (400, must-violation app-tag)', async () => {
+  it('a patch of a resource that does not exist is 409 data-missing (RFC 8040 §4.6)', async () => {
+    const response = await send(
+      `${FOO}/album=Nothing`,
+      patch('p', [{ 'edit-id': 'e', operation: 'merge', target: '/year', value: { 'example-jukebox:year': 2000 } }]),
+    );
+    assert.equal(response.status, 409);
+    const status = jsonOf<Status>(response)['ietf-yang-patch:yang-patch-status'];
+    assert.equal(status.errors?.error[0]?.['error-tag'], 'data-missing');
+    assert.equal((await server.request('GET', `${FOO}/album=Nothing`)).status, 404);
+  });
+
+  it('an unqualified member at the top of an edit value is 400 malformed-message (RFC 7951 §4)', async () => {
+    const response = await send(
+      WASTING_LIGHT,
+      patch('p', [{ 'edit-id': 'e', operation: 'merge', target: '/year', value: { year: 2000 } }]),
+    );
+    assert.equal(response.status, 400);
+    const edit = jsonOf<Status>(response)['ietf-yang-patch:yang-patch-status']['edit-status']?.edit[0];
+    assert.equal(edit?.['edit-id'], 'e');
+    assert.equal(edit?.errors?.error[0]?.['error-tag'], 'malformed-message');
+    assert.match(edit?.errors?.error[0]?.['error-message'] ?? '', /"year" needs its module name.*example-jukebox:year/);
+  });
+
+  it('a constraint broken by the result is a global error (412 operation-failed, must-violation app-tag)', async () => {
     const response = await send(
       '/data/t-restconf:settings',
       patch('bad', [
@@ -282,7 +324,7 @@ describe('YANG Patch (RFC 8072)', () => {
         { 'edit-id': 'high', operation: 'merge', target: '/high', value: { 't-restconf:high': 2 } },
       ]),
     );
-    assert.equal(response.status, 400);
+    assert.equal(response.status, 412);
     const status = jsonOf<Status>(response)['ietf-yang-patch:yang-patch-status'];
     assert.equal(status['edit-status'], undefined);
     assert.equal(status.errors?.error[0]?.['error-app-tag'], 'low-above-high');
@@ -387,6 +429,7 @@ describe('YANG Patch (RFC 8072)', () => {
       '<!DOCTYPE x [<!ENTITY e "boom">]><yang-patch xmlns="urn:ietf:params:xml:ns:yang:ietf-yang-patch"><patch-id>&e;</patch-id></yang-patch>';
     const response = await server.request('PATCH', WASTING_LIGHT, { body, type: PATCH_XML });
     assert.equal(response.status, 400);
-    assert.equal(firstError(response)['error-tag'], 'malformed-message');
+    assert.equal(response.headers['content-type'], XML);
+    assert.match(response.body, /<error-tag>malformed-message<\/error-tag>/);
   });
 });
