@@ -14,8 +14,8 @@ import {
   ServerConfigurationError,
   startServer,
 } from '../server/index.ts';
-
 import { integerOption, PORT_RANGE } from './integer-option.ts';
+import { forwardedHeaderOption, proxySettings, trustedProxyOption } from './proxy-options.ts';
 import { repeatableOption } from './repeatable-option.ts';
 
 /**
@@ -44,6 +44,8 @@ export const addServeCommand = (program: Command): void => {
         .argParser(integerOption({ min: 1, max: MAX_BODY_LIMIT }))
         .default(DEFAULT_BODY_LIMIT, `${DEFAULT_BODY_LIMIT} (${DEFAULT_BODY_LIMIT / 1024 / 1024} MiB)`),
     )
+    .addOption(trustedProxyOption())
+    .addOption(forwardedHeaderOption())
     .action(async (flags: ServeFlags) => {
       const log = createLogger();
       // Signal handlers go in before anything starts, so that a signal during start-up (or
@@ -75,6 +77,7 @@ export const addServeCommand = (program: Command): void => {
       try {
         server = await startServer(
           {
+            ...proxySettings(flags),
             host: flags.host,
             port: flags.port,
             dataDir: flags.dataDir,
@@ -119,4 +122,6 @@ interface ServeFlags {
   readonly tlsKey?: string;
   readonly insecureHttp: boolean;
   readonly bodyLimit: number;
+  readonly trustedProxy: readonly string[];
+  readonly forwardedHeader: string;
 }

@@ -14,6 +14,7 @@ export { renderRestconfErrors, writeErrorHead } from './default-error-renderer.t
 export { httpStatusOf, STATUS_BY_CODE, STATUS_BY_TAG } from './error-status.ts';
 export type { RestconfErrorJson } from './errors-document.ts';
 export { RESTCONF_NAMESPACE, renderErrorsJson, renderErrorsXml } from './errors-document.ts';
+export type { ForwardedHeader } from './forwarded-for.ts';
 export { HOST_META_MEDIA_TYPE, renderHostMeta } from './host-meta.ts';
 export type { ManagementServerOptions, TlsCredentials } from './management-server.ts';
 export { ManagementServer } from './management-server.ts';
@@ -23,3 +24,5 @@ export { DEFAULT_BODY_LIMIT, readRequestBody } from './request-body.ts';
 export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';
+export type { TrustedProxiesOptions } from './trusted-proxies.ts';
+export { TrustedProxies, TrustedProxyError } from './trusted-proxies.ts';
