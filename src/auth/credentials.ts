@@ -22,6 +22,9 @@ export type Credentials = BasicCredentials | BearerCredentials;
 
 /** Where an authentication attempt comes from; failures are throttled per user and source. */
 export interface ClientSource {
-  /** The peer address of the connection (not a forwarded-for header, which a client controls). */
+  /**
+   * The client's address: the TCP peer, or the client a configured trusted reverse proxy
+   * forwarded — never a forwarding header from any other peer, which a client controls.
+   */
   readonly address: string;
 }

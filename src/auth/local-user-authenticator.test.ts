@@ -194,10 +194,42 @@ describe('LocalUserAuthenticator', () => {
       assert.equal((await authenticator.authenticate(basic('alice', 'wonderland'), SOURCE)).user, 'alice');
     });
 
-    it('logs the lockout as a warning', async () => {
+    it('logs the start of a wait as a warning', async () => {
       const { authenticator, lines } = setup(new LoginThrottle({ maxFailures: 1 }));
       await failure(authenticator.authenticate(basic('alice', 'guess'), SOURCE));
-      assert.ok(lines.some((line) => line.level === 'warn' && line.fields.lockedSeconds === 60));
+      assert.ok(lines.some((line) => line.level === 'warn' && line.fields.delaySeconds === 1));
+    });
+
+    it('never refuses the owner at another address, however long a stranger guesses', async () => {
+      const clock = { now: 0 };
+      const { authenticator } = setup(new LoginThrottle({ maxFailures: 5, now: () => clock.now }));
+      const stranger = { address: '203.0.113.66' };
+      let refused = 0;
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const error = await failure(authenticator.authenticate(basic('alice', `guess ${attempt}`), stranger));
+        if (error instanceof TooManyAttemptsError) {
+          refused++;
+          clock.now += (error.retryAfterSeconds ?? 1) * 1000;
+        }
+        assert.equal((await authenticator.authenticate(basic('alice', 'wonderland'), SOURCE)).user, 'alice');
+      }
+      assert.ok(refused > 0, 'the stranger was slowed down');
+      // The stranger's own correct password waits too: a guess cannot be told from the owner.
+      await failure(authenticator.authenticate(basic('alice', 'one more guess'), stranger));
+      const stranded = await failure(authenticator.authenticate(basic('alice', 'wonderland'), stranger));
+      assert.ok(stranded instanceof TooManyAttemptsError);
+    });
+
+    it('checks a burst of parallel guesses one at a time, so that the throttle stops it', async () => {
+      const { authenticator, verified } = setup(new LoginThrottle({ maxFailures: 3, delaySeconds: 60 }));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          authenticator.authenticate(basic('alice', `guess ${index}`), SOURCE).catch((error: unknown) => error),
+        ),
+      );
+      assert.equal(results.filter((result) => result instanceof AuthenticationRequiredError).length, 3);
+      assert.equal(results.filter((result) => result instanceof TooManyAttemptsError).length, 17);
+      assert.equal(verified.length, 3, 'only the admitted guesses cost a password check');
     });
   });
 });

@@ -2,16 +2,20 @@
  * @module auth/local-user-authenticator
  * HTTP Basic against local accounts (by default the `idconf-aaa` admin users). An unknown user
  * and a wrong password get the same error after the same work: the password is checked against
- * a dummy hash when there is no account. Failures are throttled per user and source address.
+ * a dummy hash when there is no account. Failures are throttled ({@link LoginThrottle}); the
+ * attempts of one user from one source are checked one at a time, so that a burst of parallel
+ * guesses cannot all pass the throttle before the first of them has failed.
  */
 import { randomBytes } from 'node:crypto';
 import { AuthenticationRequiredError, TooManyAttemptsError } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import type { Authenticator } from './authenticator.ts';
-import type { ClientSource, Credentials } from './credentials.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import type { BasicCredentials, ClientSource, Credentials } from './credentials.ts';
+import { LoginThrottle, loginThrottleKey } from './login-throttle.ts';
 import { hashPassword, passwordHashProblem, verifyPassword } from './password-hash.ts';
+import { PerKeySequence } from './per-key-sequence.ts';
 import type { Principal } from './principal.ts';
+import { throttleSource } from './throttle-source.ts';
 import type { UserDirectory, UserRecord } from './user-directory.ts';
 import { VerifiedCredentials } from './verified-credentials.ts';
 
@@ -19,7 +23,10 @@ import { VerifiedCredentials } from './verified-credentials.ts';
 export interface LocalUserAuthenticatorOptions {
   readonly directory: UserDirectory;
   readonly log: Logger;
-  /** Failure throttling; 5 failures in 60 s lock a user and source for 60 s when omitted. */
+  /**
+   * Failure throttling; when omitted, after 5 failures of a user from a source (or 50 from a
+   * source) its attempts wait 1 s, doubling with each failure up to 15 min.
+   */
   readonly throttle?: LoginThrottle;
   /** The password check (tests observe it); {@link verifyPassword} when omitted. */
   readonly verifyPassword?: (password: string, hash: string) => Promise<boolean>;
@@ -50,6 +57,7 @@ export class LocalUserAuthenticator implements Authenticator {
   readonly #directory: UserDirectory;
   readonly #log: Logger;
   readonly #throttle: LoginThrottle;
+  readonly #attempts = new PerKeySequence();
   readonly #verify: (password: string, hash: string) => Promise<boolean>;
   #dummyHash: Promise<string> | undefined;
   readonly #reported = new Set<string>();
@@ -70,9 +78,14 @@ export class LocalUserAuthenticator implements Authenticator {
     if (credentials.scheme !== 'basic') {
       throw new AuthenticationRequiredError('this server accepts HTTP Basic credentials only');
     }
+    const key = loginThrottleKey(credentials.user, source.address);
+    return this.#attempts.run(loginThrottleKey(credentials.user, throttleSource(source.address)), () =>
+      this.#authenticateBasic(credentials, source, key),
+    );
+  }
+
+  async #authenticateBasic(credentials: BasicCredentials, source: ClientSource, key: string): Promise<Principal> {
     const { user, password } = credentials;
-    // An address never contains NUL, so the key splits back into user and address unambiguously.
-    const key = `${user}\u0000${source.address}`;
     const retryAfter = this.#throttle.retryAfter(key);
     if (retryAfter !== undefined) throw tooManyAttempts(retryAfter);
 
@@ -119,12 +132,12 @@ export class LocalUserAuthenticator implements Authenticator {
 
   /** Counts the failure and throws the one error that wrong credentials of any kind get. */
   #fail(key: string, user: string, source: ClientSource): never {
-    const locked = this.#throttle.recordFailure(key);
-    if (locked === undefined) this.#log.info({ user, remote: source.address }, 'login failed');
+    const delay = this.#throttle.recordFailure(key);
+    if (delay === undefined) this.#log.info({ user, remote: source.address }, 'login failed');
     else
       this.#log.warn(
-        { user, remote: source.address, lockedSeconds: locked },
-        'login failed; throttling this user and address',
+        { user, remote: source.address, delaySeconds: delay },
+        'login failed; further attempts from this address must wait',
       );
     throw new AuthenticationRequiredError('the user name or password is wrong');
   }
@@ -146,7 +159,4 @@ export class LocalUserAuthenticator implements Authenticator {
 }
 
 const tooManyAttempts = (seconds: number): TooManyAttemptsError =>
-  new TooManyAttemptsError(
-    `too many failed logins for this user from this address; try again in ${seconds} seconds`,
-    seconds,
-  );
+  new TooManyAttemptsError(`too many failed logins from this address; try again in ${seconds} seconds`, seconds);

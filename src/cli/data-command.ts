@@ -5,15 +5,14 @@
  * form in either encoding.
  */
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { DataTree } from '../data/index.ts';
 import { decodeJson, decodeXmlDocument, encodeJson, encodeXml, parseJsonText, validateTree } from '../data/index.ts';
 import type { ManagementError } from '../errors/index.ts';
 import { isManagementError, ManagementErrors } from '../errors/index.ts';
 import { loadServerSchema } from '../server/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+import { repeatableOption } from './repeatable-option.ts';
 
 type DocumentType = 'config' | 'data';
 
@@ -81,6 +80,9 @@ const fail = (message: string): void => {
   process.exitCode = 1;
 };
 
+const typeOption = (fallback: DocumentType): Option =>
+  new Option('--type <type>', 'config (no config false nodes) or data').choices(['config', 'data']).default(fallback);
+
 /** Adds `data validate` and `data convert` to the program. */
 export const addDataCommand = (program: Command): void => {
   const data = program.command('data').description('validate and convert instance documents');
@@ -88,8 +90,8 @@ export const addDataCommand = (program: Command): void => {
     .command('validate')
     .description('validate JSON or XML instance documents against the modules; print every error')
     .argument('<files...>')
-    .option('--yang-dir <dir>', 'extra module directory (repeatable)', collect, [])
-    .option('--type <type>', 'config (no config false nodes) or data', 'config')
+    .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory'))
+    .addOption(typeOption('config'))
     .action((files: string[], flags: DataFlags) => {
       try {
         const type = parseType(flags.type);
@@ -110,9 +112,11 @@ export const addDataCommand = (program: Command): void => {
     .command('convert')
     .description('print an instance document in canonical JSON or XML')
     .argument('<file>')
-    .requiredOption('--to <encoding>', 'json or xml')
-    .option('--yang-dir <dir>', 'extra module directory (repeatable)', collect, [])
-    .option('--type <type>', 'config (no config false nodes) or data', 'data')
+    .addOption(
+      new Option('--to <encoding>', 'the encoding to print (required)').choices(['json', 'xml']).makeOptionMandatory(),
+    )
+    .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory'))
+    .addOption(typeOption('data'))
     .action((file: string, flags: DataFlags & { readonly to: string }) => {
       try {
         if (flags.to !== 'json' && flags.to !== 'xml') throw new Error(`--to must be json or xml, not ${flags.to}`);

@@ -2,15 +2,14 @@
  * @module cli/main
  * The `idconf` command line.
  */
-import { Command } from 'commander';
-import { addDataCommand } from './data-command.ts';
-import { addOfflineCommands } from './offline-commands.ts';
-import { addServeCommand } from './serve-command.ts';
-import { addYangCommand } from './yang-command.ts';
+import { createProgram } from './program.ts';
 
-const program = new Command('idconf').description('idconf: management server of an identity service');
-addServeCommand(program);
-addYangCommand(program);
-addDataCommand(program);
-addOfflineCommands(program);
-await program.parseAsync(process.argv);
+// A reader that goes away early (`idconf data convert … | head`) is no error of ours: stop
+// writing and exit quietly, as a command killed by SIGPIPE would (Node ignores SIGPIPE).
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
+
+await createProgram().parseAsync(process.argv);

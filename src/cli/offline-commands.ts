@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { DataTree } from '../data/index.ts';
 import { encodeXmlString, renderDiffText } from '../data/index.ts';
 import type { CommitAttribution } from '../datastore/index.ts';
@@ -25,8 +25,8 @@ import { configWriteTransforms, DEFAULT_DATA_DIR, loadServerSchema, lockDataDir 
 import type { ApiTarget } from './api-client.ts';
 import { describeFailure, restconfRequest } from './api-client.ts';
 import { decodeDocument, formatError } from './data-command.ts';
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+import { COUNT_RANGE, integerOption } from './integer-option.ts';
+import { repeatableOption } from './repeatable-option.ts';
 
 interface OfflineFlags {
   readonly dataDir: string;
@@ -145,22 +145,24 @@ const commonOptions = (command: Command): Command =>
       'the stopped server’s data directory (env IDCONF_DATA_DIR)',
       process.env.IDCONF_DATA_DIR || DEFAULT_DATA_DIR,
     )
-    .option('--yang-dir <dir>', 'extra module directory the server runs with (repeatable)', collect, []);
+    .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory the server runs with'));
 
 const onlineOptions = (command: Command): Command =>
   command
-    .option('--url <url>', 'a running server (e.g. https://localhost:6749): use its RESTCONF API')
+    .option(
+      '--url <url>',
+      'a running server (e.g. https://localhost:6749): use its RESTCONF API (default: none, work on --data-dir)',
+    )
     .option('--user <name>', 'the account for --url (password from IDCONF_PASSWORD)', 'admin')
-    .option('--ca <file>', 'PEM certificate to trust for --url')
-    .option('--insecure', 'accept any certificate for --url (the generated self-signed one)');
+    .option('--ca <file>', 'PEM certificate to trust for --url (default: the system’s certificate authorities)')
+    .option('--insecure', 'accept any certificate for --url (the generated self-signed one)', false);
 
 const changeOptions = (command: Command): Command =>
-  command.option('--comment <text>', 'rollback comment').option('--label <text>', 'rollback label');
+  command
+    .option('--comment <text>', 'rollback comment (default: none)')
+    .option('--label <text>', 'rollback label (default: none)');
 
-const parseNumber = (text: string, what: string): number => {
-  if (!/^\d+$/.test(text)) throw new Error(`${what} must be a non-negative integer, not ${text}`);
-  return Number(text);
-};
+const countArgument = integerOption(COUNT_RANGE);
 
 /** Adds `backup`, `restore` and `rollback` to the program. */
 export const addOfflineCommands = (program: Command): void => {
@@ -196,10 +198,10 @@ export const addOfflineCommands = (program: Command): void => {
   const rollback = program.command('rollback').description('list, show and apply rollback files');
   commonOptions(rollback.command('list'))
     .description('list the rollback files, newest first')
-    .option('--limit <n>', 'at most this many', '50')
-    .action((flags: OfflineFlags & { readonly limit: string }) =>
+    .addOption(new Option('--limit <n>', 'at most this many').argParser(countArgument).default(50))
+    .action((flags: OfflineFlags & { readonly limit: number }) =>
       withDatastore(flags, async (datastore) => {
-        const files = await listRollbackFiles(datastore, { limit: parseNumber(flags.limit, '--limit') });
+        const files = await listRollbackFiles(datastore, { limit: flags.limit });
         for (const file of files) {
           const extra = [file.label && `label=${file.label}`, file.comment && `comment=${JSON.stringify(file.comment)}`]
             .filter(Boolean)
@@ -212,10 +214,10 @@ export const addOfflineCommands = (program: Command): void => {
     );
   commonOptions(rollback.command('show'))
     .description('print the content of one rollback file (what applying it would change)')
-    .argument('<fixed-number>')
-    .action((number: string, flags: OfflineFlags) =>
+    .argument('<fixed-number>', 'the commit whose rollback file to show', countArgument)
+    .action((fixedNumber: number, flags: OfflineFlags) =>
       withDatastore(flags, async (datastore) => {
-        const { file, diff } = await readRollbackFile(datastore, parseNumber(number, 'the fixed number'));
+        const { file, diff } = await readRollbackFile(datastore, fixedNumber);
         process.stdout.write(
           `# rollback file of commit ${file.fixedNumber} by ${file.user} via ${file.via} at ${file.timestamp}\n`,
         );
@@ -224,12 +226,11 @@ export const addOfflineCommands = (program: Command): void => {
     );
   changeOptions(commonOptions(rollback.command('apply')))
     .description('roll back to before commit N (every newer commit too), or only N with --selective')
-    .argument('<fixed-number>')
-    .option('--selective', 'undo only this commit')
-    .option('--id', 'the argument is the rolling index (0 = newest), not the fixed number')
-    .action((number: string, flags: OfflineFlags & { readonly selective?: boolean; readonly id?: boolean }) =>
+    .argument('<fixed-number>', 'the commit to roll back (its rolling index with --id)', countArgument)
+    .option('--selective', 'undo only this commit', false)
+    .option('--id', 'the argument is the rolling index (0 = newest), not the fixed number', false)
+    .action((given: number, flags: OfflineFlags & { readonly selective: boolean; readonly id: boolean }) =>
       withDatastore(flags, async (datastore) => {
-        const given = parseNumber(number, 'the rollback file');
         const fixedNumber = flags.id === true ? await fixedNumberOfRollbackId(datastore, given) : given;
         const outcome = await applyRollback(
           datastore,

@@ -2,7 +2,8 @@
  * @module cli/serve-command
  * `idconf serve`: runs the management server until SIGINT/SIGTERM, then stops gracefully.
  */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { DEFAULT_BODY_LIMIT } from '../http/index.ts';
 import {
   createLogger,
   DataDirInUseError,
@@ -13,14 +14,15 @@ import {
   ServerConfigurationError,
   startServer,
 } from '../server/index.ts';
+import { integerOption, PORT_RANGE } from './integer-option.ts';
+import { forwardedHeaderOption, proxySettings, trustedProxyOption } from './proxy-options.ts';
+import { repeatableOption } from './repeatable-option.ts';
 
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
-
-const parsePort = (value: string): number => {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${value}`);
-  return port;
-};
+/**
+ * The largest body limit accepted: a body is held in memory and decoded into one string, and
+ * V8's strings stop short of 512 MiB.
+ */
+const MAX_BODY_LIMIT = 256 * 1024 * 1024;
 
 /** Adds the `serve` command to the program. */
 export const addServeCommand = (program: Command): void => {
@@ -28,13 +30,22 @@ export const addServeCommand = (program: Command): void => {
     .command('serve')
     .description('run the management server (RESTCONF and legacy REST on one HTTPS port)')
     .option('--host <address>', 'address to listen on', DEFAULT_HOST)
-    .option('--port <number>', 'port to listen on', parsePort, DEFAULT_PORT)
+    .option('--port <number>', 'port to listen on (0: any free port)', integerOption(PORT_RANGE), DEFAULT_PORT)
     .option('--data-dir <dir>', 'data directory (env IDCONF_DATA_DIR)', process.env.IDCONF_DATA_DIR ?? DEFAULT_DATA_DIR)
-    .option('--yang-dir <dir>', 'extra YANG module directory (repeatable)', collect, [])
-    .option('--tls-cert <file>', 'PEM certificate for the management port')
-    .option('--tls-key <file>', 'PEM private key for the management port')
+    .addOption(repeatableOption('--yang-dir <dir>', 'extra YANG module directory'))
+    .option(
+      '--tls-cert <file>',
+      'PEM certificate for the management port, with --tls-key (default: the configured keystore, else a generated self-signed certificate)',
+    )
+    .option('--tls-key <file>', 'PEM private key of --tls-cert (default: none)')
     .option('--insecure-http', 'serve plain HTTP (loopback addresses only)', false)
-    .option('--body-limit <bytes>', 'request body limit in bytes', (value) => Number(value))
+    .addOption(
+      new Option('--body-limit <bytes>', `request body limit in bytes, at most ${MAX_BODY_LIMIT}`)
+        .argParser(integerOption({ min: 1, max: MAX_BODY_LIMIT }))
+        .default(DEFAULT_BODY_LIMIT, `${DEFAULT_BODY_LIMIT} (${DEFAULT_BODY_LIMIT / 1024 / 1024} MiB)`),
+    )
+    .addOption(trustedProxyOption())
+    .addOption(forwardedHeaderOption())
     .action(async (flags: ServeFlags) => {
       const log = createLogger();
       // Signal handlers go in before anything starts, so that a signal during start-up (or
@@ -66,6 +77,7 @@ export const addServeCommand = (program: Command): void => {
       try {
         server = await startServer(
           {
+            ...proxySettings(flags),
             host: flags.host,
             port: flags.port,
             dataDir: flags.dataDir,
@@ -73,7 +85,7 @@ export const addServeCommand = (program: Command): void => {
             insecureHttp: flags.insecureHttp,
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
             ...(flags.tlsKey === undefined ? {} : { tlsKeyFile: flags.tlsKey }),
-            ...(flags.bodyLimit === undefined ? {} : { bodyLimit: flags.bodyLimit }),
+            bodyLimit: flags.bodyLimit,
             ...(process.env.IDCONF_ADMIN_PASSWORD === undefined
               ? {}
               : { adminPassword: process.env.IDCONF_ADMIN_PASSWORD }),
@@ -109,5 +121,7 @@ interface ServeFlags {
   readonly tlsCert?: string;
   readonly tlsKey?: string;
   readonly insecureHttp: boolean;
-  readonly bodyLimit?: number;
+  readonly bodyLimit: number;
+  readonly trustedProxy: readonly string[];
+  readonly forwardedHeader: string;
 }

@@ -8,11 +8,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { formatDiagnostic, loadSchema, printTree } from '../yang/index.ts';
+import { repeatableOption } from './repeatable-option.ts';
 
 /** The shipped models directory. */
 export const MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'models');
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 interface YangFlags {
   readonly yangDir: string[];
@@ -28,7 +27,7 @@ export const addYangCommand = (program: Command): void => {
     .command('tree')
     .description('print RFC 8340 tree diagrams of modules (names or .yang files)')
     .argument('<modules...>')
-    .option('--yang-dir <dir>', 'extra module directory (repeatable)', collect, [])
+    .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory'))
     .action((modules: string[], flags: YangFlags) => {
       const result = load(modules, flags);
       for (const diagnostic of result.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
@@ -43,7 +42,7 @@ export const addYangCommand = (program: Command): void => {
     .command('check')
     .description('compile modules (names or .yang files) and print every diagnostic')
     .argument('<modules...>')
-    .option('--yang-dir <dir>', 'extra module directory (repeatable)', collect, [])
+    .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory'))
     .action((modules: string[], flags: YangFlags) => {
       const result = load(modules, flags);
       for (const diagnostic of result.diagnostics) process.stdout.write(`${formatDiagnostic(diagnostic)}\n`);

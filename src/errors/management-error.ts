@@ -3,6 +3,7 @@
  * The base class of every request-time error. Its fields are those of a RESTCONF `error`
  * (RFC 8040 §7.1) and a NETCONF `rpc-error`; front-ends render it, `http/` maps it to a status.
  */
+import { escapeControlCharacters } from '../util/index.ts';
 import type { ErrorCode } from './error-code.ts';
 import type { ErrorTag, ErrorType } from './error-tag.ts';
 
@@ -20,7 +21,12 @@ export interface ErrorDetails {
   readonly cause?: unknown;
 }
 
-/** A request-time error with a stable code and an RFC error-tag. @see RFC 8040 §7.1 */
+/**
+ * A request-time error with a stable code and an RFC error-tag. Its message and `error-info`
+ * values often quote the request; control characters in them are written as `\uXXXX`, so that
+ * no response body (XML cannot hold most of them) or log line ever carries one raw.
+ * @see RFC 8040 §7.1
+ */
 export abstract class ManagementError extends Error {
   /** Stable identifier, documented in docs/errors.md. */
   abstract readonly code: ErrorCode;
@@ -32,12 +38,17 @@ export abstract class ManagementError extends Error {
   readonly info: Readonly<Record<string, string>> | undefined;
 
   constructor(message: string, details: ErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(escapeControlCharacters(message), details.cause === undefined ? undefined : { cause: details.cause });
     this.name = new.target.name;
     this.type = details.type ?? 'application';
     this.appTag = details.appTag;
     this.path = details.path;
-    this.info = details.info;
+    this.info =
+      details.info === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(details.info).map(([name, value]) => [name, escapeControlCharacters(value)]),
+          );
   }
 }
 

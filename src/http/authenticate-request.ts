@@ -1,7 +1,8 @@
 /**
  * @module http/authenticate-request
  * Authenticates a request before a handler touches any data: the credentials of its
- * `Authorization` header go to the Authenticator with the peer address as the source. A failure
+ * `Authorization` header go to the Authenticator with the client address as the source (the TCP
+ * peer, or what a trusted reverse proxy forwarded: `RequestContext.clientAddress`). A failure
  * is thrown as AuthenticationRequiredError (401 with `WWW-Authenticate`) or TooManyAttemptsError
  * (429 with `Retry-After`), which the error renderer turns into the response.
  */
@@ -67,7 +68,7 @@ export const authenticateRequest = async (
     throw new AuthenticationRequiredError('authentication required: send HTTP Basic credentials (RFC 7617)');
   }
   const principal = await authenticator.authenticate(credentials, {
-    address: request.socket.remoteAddress ?? 'unknown',
+    address: context?.clientAddress ?? request.socket.remoteAddress ?? 'unknown',
   });
   if (context !== undefined) context.user = principal.user;
   if (header !== undefined && authenticator.isCurrent !== undefined)

@@ -21,6 +21,7 @@ export {
   renderErrorsJson,
   renderErrorsXml,
 } from './errors-document.ts';
+export type { ForwardedHeader } from './forwarded-for.ts';
 export { HOST_META_MEDIA_TYPE, renderHostMeta } from './host-meta.ts';
 export type { ManagementServerOptions, TlsCredentials } from './management-server.ts';
 export { ManagementServer } from './management-server.ts';
@@ -30,3 +31,5 @@ export { DEFAULT_BODY_LIMIT, readRequestBody } from './request-body.ts';
 export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';
+export type { TrustedProxiesOptions } from './trusted-proxies.ts';
+export { TrustedProxies, TrustedProxyError } from './trusted-proxies.ts';

@@ -21,6 +21,7 @@ import { DEFAULT_BODY_LIMIT } from './request-body.ts';
 import { requestTarget } from './request-target.ts';
 import type { ErrorRenderer, RequestContext } from './route.ts';
 import type { Router } from './router.ts';
+import type { TrustedProxies } from './trusted-proxies.ts';
 
 /** TLS credentials in PEM. */
 export interface TlsCredentials {
@@ -39,6 +40,8 @@ export interface ManagementServerOptions {
   readonly headersTimeout?: number;
   /** Milliseconds to receive the whole request. */
   readonly requestTimeout?: number;
+  /** Reverse proxies whose forwarding header names the client; none when omitted. */
+  readonly trustedProxies?: TrustedProxies;
 }
 
 /** The HTTP(S) server of the management port. */
@@ -114,8 +117,11 @@ export class ManagementServer {
     const id = `${this.#idPrefix}${(++this.#requests).toString(36)}`;
     const target = requestTarget(request.url ?? '/');
     const path = target?.path ?? request.url ?? '/';
+    const remote = request.socket.remoteAddress;
+    const clientAddress = this.#options.trustedProxies?.clientAddress(request) ?? remote ?? 'unknown';
     const context: RequestContext = {
       id,
+      clientAddress,
       log: lazyChild(this.#options.log, { requestId: id }),
       path,
       query: target?.query ?? new URLSearchParams(),
@@ -134,7 +140,8 @@ export class ManagementServer {
           status: response.statusCode,
           durationMs: Math.round(durationMs * 100) / 100,
           user: context.user,
-          remote: request.socket.remoteAddress,
+          remote,
+          ...(clientAddress === remote ? {} : { client: clientAddress }),
         },
         'request',
       );

@@ -14,6 +14,11 @@ export interface RequestContext {
   /** The path of the request URL (not decoded), without the query. */
   readonly path: string;
   readonly query: URLSearchParams;
+  /**
+   * The client's address: the TCP peer, or the address a trusted reverse proxy forwarded
+   * (`TrustedProxies`). Authentication throttles failures by it.
+   */
+  readonly clientAddress?: string;
   /** The maximum request body size in bytes. */
   readonly bodyLimit: number;
   /** The authenticated user, set by the front-end once known (for the access log). */

@@ -47,14 +47,26 @@ const splitRawOutsideQuotes = (raw: string, separator: string, what: string): st
 
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
-/** Strict percent-decoding (RFC 3986 §2.1): `%` needs two hex digits and the bytes must be UTF-8. */
+// C0 controls other than TAB, LF and CR are outside every YANG lexical space (RFC 7950 §9.4);
+// U+0000 also separates the key values of list entries in the data layer.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are exactly what no YANG value can hold
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
+/**
+ * Strict percent-decoding (RFC 3986 §2.1): `%` needs two hex digits, the bytes must be UTF-8,
+ * and the text may hold no control character that no YANG value can hold.
+ */
 export const percentDecode = (raw: string): string => {
   if (BAD_ESCAPE.test(raw)) throw new MalformedMessageError(`bad percent-encoding in "${raw}"`);
+  let decoded: string;
   try {
-    return decodeURIComponent(raw);
+    decoded = decodeURIComponent(raw);
   } catch (error) {
     throw new MalformedMessageError(`percent-encoding of "${raw}" is not UTF-8`, { cause: error });
   }
+  if (FORBIDDEN_CONTROL.test(decoded))
+    throw new MalformedMessageError(`"${raw}" decodes to a control character, which no YANG value can hold`);
+  return decoded;
 };
 
 /**

@@ -167,6 +167,13 @@ describe('resolveLegacyPath: bad paths', () => {
     { path: '/running/l:top/multi/a"b",beta', code: 'MALFORMED_MESSAGE', message: /quote/ },
     { path: '/running/l:top/multi/a%2,beta', code: 'MALFORMED_MESSAGE', message: /percent/ },
     { path: '/running/l:top/multi/%ff,beta', code: 'MALFORMED_MESSAGE', message: /UTF-8/ },
+    {
+      path: '/running/l:top/multi/a%00b,beta',
+      code: 'MALFORMED_MESSAGE',
+      message: /"a%00b,beta" decodes to a control character/,
+    },
+    { path: '/running/l:top/multi/a,be%1Bta', code: 'MALFORMED_MESSAGE', message: /control character/ },
+    { path: '/running/l:top%01', code: 'MALFORMED_MESSAGE', message: /control character/ },
     { path: '/running/l:top/multi/_operations/reset', code: 'INVALID_VALUE', message: /without its key values/ },
     { path: '/running/l:top/stats', code: 'RESOURCE_NOT_FOUND', message: /state data/ },
     { path: '/running/l:top/state', code: 'RESOURCE_NOT_FOUND' },

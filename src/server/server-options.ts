@@ -31,6 +31,13 @@ export interface ServerOptions {
    * when absent, the key file in the data directory (generated on a first start).
    */
   readonly configEncryptionKey?: string;
+  /**
+   * Reverse proxies (addresses or CIDR networks) whose forwarding header names the client, for
+   * login throttling and the log; none when omitted (every client is its TCP peer).
+   */
+  readonly trustedProxies?: readonly string[];
+  /** The header those proxies write the client into (default `x-forwarded-for`). */
+  readonly forwardedHeader?: 'x-forwarded-for' | 'forwarded';
   /** Milliseconds in-flight requests get to finish on shutdown. */
   readonly shutdownDeadlineMs?: number;
 }

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { FirstAdminAccount } from '../auth/index.ts';
 import { createFirstAdminAccount, LocalUserAuthenticator } from '../auth/index.ts';
 import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
-import { ManagementServer, Router, type TlsCredentials } from '../http/index.ts';
+import { ManagementServer, Router, type TlsCredentials, TrustedProxies } from '../http/index.ts';
 import { legacyRestRoutes } from '../legacy-rest/index.ts';
 import { ManagementService, resolveDataNode } from '../management/index.ts';
 import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
@@ -75,6 +75,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   if ((options.tlsCertFile === undefined) !== (options.tlsKeyFile === undefined)) {
     throw new ServerConfigurationError('--tls-cert and --tls-key must be given together');
   }
+  const trustedProxies = readTrustedProxies(options);
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Certificate files given on the command line win over the configured keystore.
@@ -139,6 +140,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     log,
     tls,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(trustedProxies.empty ? {} : { trustedProxies }),
   });
   if (tls !== undefined && fileTls === undefined && adminKeystore !== undefined)
     bindAdminTls({
@@ -169,6 +171,19 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       unlock();
     },
   };
+};
+
+/** The configured reverse proxies; a bad entry is a configuration error. */
+const readTrustedProxies = (options: ServerOptions): TrustedProxies => {
+  try {
+    return new TrustedProxies(options.trustedProxies ?? [], {
+      ...(options.forwardedHeader === undefined ? {} : { header: options.forwardedHeader }),
+    });
+  } catch (error) {
+    throw new ServerConfigurationError(
+      `a trusted proxy (--trusted-proxy, IDCONF_TRUSTED_PROXIES) is ${(error as Error).message}`,
+    );
+  }
 };
 
 /** True when the schema has the identity model's management keystore reference. */

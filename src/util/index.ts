@@ -3,6 +3,8 @@
  * Pure helpers with no knowledge of YANG or HTTP: XML escaping, the Logger interface and the
  * persistent collections the instance trees are built on. May import: nothing.
  */
+
+export { escapeControlCharacters } from './escape-control-characters.ts';
 export type { Logger, LogMethod } from './logger.ts';
 export { lazyChild, SILENT_LOGGER } from './logger.ts';
 export type {

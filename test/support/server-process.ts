@@ -26,6 +26,13 @@ export interface ServerProcessOptions {
   readonly dataDir?: string;
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
+  /**
+   * Rewrites the command line (`[node, …flags, main.ts, 'serve', …]`) before it runs, e.g. to
+   * start the server through `bin/idconf` or under another parent process.
+   */
+  readonly wrap?: (command: readonly string[]) => readonly string[];
+  /** Runs the server in a process group of its own (its pid is the group's id). */
+  readonly detached?: boolean;
 }
 
 /** Makes a fresh temporary data directory. */
@@ -34,22 +41,26 @@ export const makeDataDir = (): string => mkdtempSync(join(tmpdir(), 'idconf-test
 /** Runs `node src/cli/main.ts serve --host 127.0.0.1 --port 0 …` and waits for its listening line. */
 export const startServerProcess = (options: ServerProcessOptions = {}): Promise<ServerProcess> => {
   const dataDir = options.dataDir ?? makeDataDir();
-  const child = spawn(
+  const command = [
     process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      join(ROOT, 'src', 'cli', 'main.ts'),
-      'serve',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      ...(options.args ?? []),
-    ],
-    { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+    '--disable-warning=ExperimentalWarning',
+    join(ROOT, 'src', 'cli', 'main.ts'),
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    ...(options.args ?? []),
+  ];
+  const [file = process.execPath, ...args] = options.wrap?.(command) ?? command;
+  const child = spawn(file, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached === true,
+  });
   const output: string[] = [];
   const exited = new Promise<number | string>((resolve) => {
     child.on('exit', (code, signal) => resolve(code ?? signal ?? -1));

@@ -1,0 +1,30 @@
+/**
+ * @module cli/program
+ * The `idconf` command line as a commander program: every command, `--version`, and the exit
+ * codes — 0 for success (and `--help`, `--version`), 1 when a command fails, 2 for a usage
+ * error (unknown option, missing or invalid argument), which is printed on one line.
+ */
+import { Command } from 'commander';
+import { addDataCommand } from './data-command.ts';
+import { addOfflineCommands } from './offline-commands.ts';
+import { addServeCommand } from './serve-command.ts';
+import { IDCONF_VERSION } from './version.ts';
+import { addYangCommand } from './yang-command.ts';
+
+/** The exit code of a usage error, as for most Unix commands. */
+export const USAGE_EXIT_CODE = 2;
+
+/** Builds the program; `parseAsync(process.argv)` runs it. */
+export const createProgram = (): Command => {
+  // Set before the commands are added: each subcommand copies these settings when created.
+  const program = new Command('idconf')
+    .description('idconf: management server of an identity service')
+    .version(IDCONF_VERSION, '-V, --version', 'print the version')
+    .configureOutput({ outputError: (text, write) => write(`idconf: ${text}`) })
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE));
+  addServeCommand(program);
+  addYangCommand(program);
+  addDataCommand(program);
+  addOfflineCommands(program);
+  return program;
+};
