@@ -218,9 +218,7 @@ describe('RFC 8040 §3 Resources', () => {
     await server.reset();
   });
 
-  test('RFC 8040 §3.5.3: the first node of a data resource identifier must be module-qualified', {
-    todo: 'being fixed: (c) module-qualified first path node (unqualified names are accepted today)',
-  }, async () => {
+  test('RFC 8040 §3.5.3: the first node of a data resource identifier must be module-qualified', async () => {
     const response = await server.request('GET', '/data/jukebox/library');
     assert.equal(response.status, 400);
   });
@@ -340,20 +338,20 @@ describe('RFC 8040 §3 Resources', () => {
     assert.equal(errorOf(response)['error-path'], '/example-ops:reboot/input/delay');
   });
 
-  test('RFC 8040 §3.6.3: input is validated (and errors reported) even where no handler is bound', {
-    todo: 'being fixed: (d) RPC/action input validated before "no handler"',
-  }, async () => {
+  test('RFC 8040 §3.6.3: input is validated (and errors reported) even where no handler is bound', async () => {
     // get-config has no handler here; its mandatory "source" is missing.
     const response = await server.request('POST', '/operations/ietf-netconf:get-config', {
       body: { 'ietf-netconf:input': {} },
     });
-    assert.equal(response.status, 400, response.body);
+    // A missing case of a mandatory choice is data-missing / missing-choice (RFC 7950 §15.6): 409.
+    assert.equal(response.status, 409, response.body);
+    assert.equal(errorOf(response)['error-app-tag'], 'missing-choice');
   });
 
   test('RFC 8040 §3.6.3: errors while invoking the operation are answered with an "errors" body', async () => {
     const response = await server.request('POST', '/data/example-actions:interfaces/interface=eth9/reset');
-    assert.equal(response.status, 404);
-    assert.equal(typeof errorOf(response)['error-tag'], 'string');
+    assert.equal(response.status, 409);
+    assert.equal(errorOf(response)['error-tag'], 'data-missing');
   });
 
   // §3.7 Schema Resource

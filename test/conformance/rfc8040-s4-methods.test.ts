@@ -379,9 +379,7 @@ describe('RFC 8040 §4 RESTCONF Methods', () => {
     assert.ok(!(await exists(`${FOO}/album=Nothing`)));
   });
 
-  test('RFC 8040 §4.6: PATCH (merge) of a target that does not exist is answered data-missing', {
-    todo: 'being fixed: (a) error-tag data-missing for a PATCH merge of a missing node',
-  }, async () => {
+  test('RFC 8040 §4.6: PATCH (merge) of a target that does not exist is answered data-missing', async () => {
     const response = await server.request('PATCH', `${FOO}/album=Nothing`, {
       body: { 'example-jukebox:album': [{ name: 'Nothing', year: 2000 }] },
     });
@@ -479,9 +477,7 @@ describe('RFC 8040 §4 RESTCONF Methods', () => {
     assert.ok(response.status >= 400 && response.status < 500, String(response.status));
   });
 
-  test('RFC 8040 §4: DELETE of a resource that does not exist is answered data-missing', {
-    todo: 'being fixed: (a) error-tag data-missing for a DELETE of a missing node',
-  }, async () => {
+  test('RFC 8040 §4: DELETE of a resource that does not exist is answered data-missing', async () => {
     const response = await server.request('DELETE', `${FOO}/album=Nothing`);
     assert.equal(errorOf(response)['error-tag'], 'data-missing');
   });

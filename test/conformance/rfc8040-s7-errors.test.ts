@@ -153,9 +153,7 @@ describe('RFC 8040 §7 Error Reporting', () => {
     assert.equal(errorOf(response)['error-app-tag'], 'instance-required');
   });
 
-  test('RFC 8040 §7: an action on a list entry that does not exist is data-missing', {
-    todo: 'being fixed: (a) error-tag data-missing for an action on a missing list entry',
-  }, async () => {
+  test('RFC 8040 §7: an action on a list entry that does not exist is data-missing', async () => {
     const response = await server.request('POST', '/data/example-actions:interfaces/interface=eth9/reset');
     assert.equal(errorOf(response)['error-tag'], 'data-missing');
   });
@@ -182,9 +180,7 @@ describe('RFC 8040 §7 Error Reporting', () => {
     }));
   });
 
-  test('RFC 8040 §7: operation-failed of a broken constraint (must, unique, max-elements) is 412 or 500', {
-    todo: 'being fixed: (b) status codes of operation-failed errors (must/unique/max-elements now answer 400)',
-  }, async () => {
+  test('RFC 8040 §7: operation-failed of a broken constraint (must, unique, max-elements) is 412 or 500', async () => {
     const response = await server.request('PATCH', SETTINGS, { body: { 't-restconf:settings': { low: 9, high: 2 } } });
     assert.equal(errorOf(response)['error-tag'], 'operation-failed');
     assert.ok([412, 500].includes(response.status), String(response.status));
@@ -240,9 +236,7 @@ describe('RFC 8040 §7 Error Reporting', () => {
     );
   });
 
-  test('RFC 8040 §7.1: without Accept, the error uses the structured syntax suffix of the request', {
-    todo: 'being fixed: (e) error bodies in the negotiated encoding',
-  }, async () => {
+  test('RFC 8040 §7.1: without Accept, the error uses the structured syntax suffix of the request', async () => {
     const response = await server.request('PUT', `${WASTING_LIGHT}/year`, {
       body: '<year xmlns="http://example.com/ns/example-jukebox">1800</year>',
       type: XML,
@@ -293,9 +287,7 @@ describe('RFC 8040 §7 Error Reporting', () => {
     assert.equal(error['error-path'], '/t-restconf:settings/low');
   });
 
-  test('RFC 8040 §7.1: in XML, the prefixes of error-path are declared namespaces', {
-    todo: 'being fixed: (f) XML error-path namespace declarations',
-  }, async () => {
+  test('RFC 8040 §7.1: in XML, the prefixes of error-path are declared namespaces', async () => {
     const response = await server.request('PATCH', SETTINGS, {
       body: { 't-restconf:settings': { low: 9, high: 2 } },
       accept: XML,

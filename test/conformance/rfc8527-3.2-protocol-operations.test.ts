@@ -113,10 +113,10 @@ describe('RFC 8527 §3.2 protocol operations', () => {
       assert.deepEqual(await tags(), ['b']);
     });
 
-    it('DELETE removes a data resource (204); a missing one is 404', async () => {
+    it('DELETE removes a data resource (204); a missing one is 409 data-missing', async () => {
       assert.equal((await server.request('DELETE', `${RUNNING}${SETTINGS}/name`)).status, 204);
       assert.equal((await server.request('GET', `${RUNNING}${SETTINGS}/name`)).status, 404);
-      assert.equal((await server.request('DELETE', `${RUNNING}${SETTINGS}/name`)).status, 404);
+      assert.equal((await server.request('DELETE', `${RUNNING}${SETTINGS}/name`)).status, 409);
     });
 
     it('insert and point, the point written as a full path below the datastore resource', async () => {

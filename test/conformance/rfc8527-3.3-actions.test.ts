@@ -54,12 +54,12 @@ describe('RFC 8527 §3.3 invoking actions and RPCs', () => {
     assert.equal(response.headers.allow, 'OPTIONS, POST');
   });
 
-  it('the action of an absent instance is 404', async () => {
+  it('the action of an absent instance is 409 data-missing', async () => {
     const response = await server.request(
       'POST',
       '/ds/ietf-datastores:operational/example-actions:interfaces/interface=eth9/reset',
     );
-    assert.equal(response.status, 404);
+    assert.equal(response.status, 409);
   });
 
   for (const datastore of ['running', 'intended']) {
