@@ -28,6 +28,8 @@ export interface WriteOutcome {
 
 /** An audit line the server wrote. */
 export interface AuditLine {
+  /** When the server wrote it (ms since the epoch). */
+  readonly time: number;
   readonly audit: string;
   readonly outcome: string;
   readonly user: string;
@@ -47,17 +49,20 @@ export const auditLines = (lines: readonly string[]): AuditLine[] =>
   lines.filter((line) => line.includes('"audit":"authentication"')).map((line) => JSON.parse(line) as AuditLine);
 
 /**
- * The last audit line for `user` (and matching `wanted`) after index `from` of the server's
- * output, waiting for it to appear (logs are written in batches).
+ * The last audit line for `user` (and matching `wanted`) that the server wrote at or after
+ * `since` (ms since the epoch), waiting for it to appear: logs are written in batches, so a line
+ * can arrive after the response, and after lines of later requests.
  */
 export const waitForAudit = async (
   server: IdentityServer,
-  from: number,
+  since: number,
   user: string,
   wanted: (line: AuditLine) => boolean = () => true,
 ): Promise<AuditLine> => {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const found = auditLines(server.process.output.slice(from)).filter((line) => line.user === user && wanted(line));
+    const found = auditLines(server.process.output).filter(
+      (line) => line.time >= since && line.user === user && wanted(line),
+    );
     const last = found.at(-1);
     if (last !== undefined) return last;
     await sleep(20);
@@ -80,7 +85,7 @@ export const writeAs = async (
   password: string,
 ): Promise<WriteOutcome> => {
   const value = `written-${++counter}`;
-  const from = server.process.output.length;
+  const since = Date.now();
   const url =
     api === 'restconf'
       ? `${server.process.url}/admin/api/restconf/data/base:environments/environment/name`
@@ -100,7 +105,7 @@ export const writeAs = async (
   const creator = (JSON.parse(file.body) as { 'idconf-rollback:file': { creator: string }[] })[
     'idconf-rollback:file'
   ][0]?.creator;
-  const audit = await waitForAudit(server, from, user);
+  const audit = await waitForAudit(server, since, user, (line) => line.outcome === 'success');
   return {
     status: response.status,
     response,

@@ -14,7 +14,14 @@ import { opensslMissing, startIdentityServer } from '../identity/identity-server
 import type { SlapdServer } from '../support/slapd.ts';
 import { slapdMissing, startSlapd } from '../support/slapd.ts';
 import { makeTestCertificates } from '../support/test-ca.ts';
-import { APIS, assertLogin, assertRefused, putDataSource, useCredentialManager, waitForAudit } from './auth-test-server.ts';
+import {
+  APIS,
+  assertLogin,
+  assertRefused,
+  putDataSource,
+  useCredentialManager,
+  waitForAudit,
+} from './auth-test-server.ts';
 
 const ALICE = { uid: 'alice', password: 'alice-Tls-Secret', groups: ['ops', 'auditors'] };
 
@@ -69,9 +76,9 @@ describe('LDAP credential manager over TLS', { skip: slapdMissing || opensslMiss
 
   it('LDAPS without the CA trusted (the system bundle does not know it) is 503', async () => {
     await configure({ tls: 'ldaps', port: slapd.ldapsPort, 'trusted-certificate': [] });
-    const from = server.process.output.length;
+    const since = Date.now();
     await assertRefused(server, 'restconf', 'alice', ALICE.password, 503);
-    const line = await waitForAudit(server, from, 'alice', (audit) => audit.outcome === 'unavailable');
+    const line = await waitForAudit(server, since, 'alice', (audit) => audit.outcome === 'unavailable');
     assert.match(line.reason ?? '', /^localhost: (connect|service bind): connection failed \([A-Z_]+\)$/);
   });
 
