@@ -9,6 +9,7 @@ import { runSqlCredentialManagerContract } from './sql-credential-manager.contra
 runSqlCredentialManagerContract({
   name: 'MariaDB',
   skip: mariadbMissing,
+  hasAccounts: true,
   start: async (accounts) => {
     const mariadb = await startMariadb();
     // A binary collation: user names compare exactly, as with the other engines.

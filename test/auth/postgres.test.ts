@@ -34,6 +34,7 @@ const load = async (postgres: PostgresServer, accounts: readonly SqlAccount[]): 
 runSqlCredentialManagerContract({
   name: 'PostgreSQL',
   skip: postgresMissing,
+  hasAccounts: true,
   start: async (accounts) => {
     const postgres = await startPostgres();
     await load(postgres, accounts);

@@ -49,6 +49,8 @@ export interface SqlEngineInstance {
 export interface SqlEngine {
   readonly name: string;
   readonly skip: string | false;
+  /** The database has accounts of its own (a server); false for a SQLite file. */
+  readonly hasAccounts: boolean;
   /** Starts a database holding `accounts` (tables `accounts` and `account_groups` unless the config says other queries). */
   start(accounts: readonly SqlAccount[]): Promise<SqlEngineInstance>;
 }
@@ -190,6 +192,30 @@ export const runSqlCredentialManagerContract = (engine: SqlEngine): void => {
 
     it('after the database is back, it answers again', async () => {
       await assertLogin(server, 'rest', 'carol', 'carol-Secret-6', ['ops']);
+    });
+
+    // A SQLite file has no accounts to refuse.
+    if (engine.hasAccounts)
+      it('a database that refuses the account is 503, not 401', async () => {
+        assert.equal((await configure({ password: 'wrong-database-password' })).status, 204);
+        const since = Date.now();
+        await assertRefused(server, 'restconf', 'carol', 'carol-Secret-6', 503);
+        const line = await waitForAudit(server, since, 'carol', (audit) => audit.outcome === 'unavailable');
+        assert.match(line.reason ?? '', /^credential-query: .*refused the account/);
+        assert.equal((await configure()).status, 204);
+      });
+
+    it('a groups query that fails is 503 even though the password matched', async () => {
+      const queries = { ...(database.config.queries as Record<string, string> | undefined) };
+      const changed = await configure({
+        queries: { ...queries, 'groups-query': 'SELECT name FROM no_such_table WHERE login = :username' },
+      });
+      assert.equal(changed.status, 204, changed.body);
+      const since = Date.now();
+      await assertRefused(server, 'rest', 'dave', 'dave-Secret-7', 503);
+      const line = await waitForAudit(server, since, 'dave', (audit) => audit.outcome === 'unavailable');
+      assert.match(line.reason ?? '', /^groups-query: /);
+      assert.equal((await configure()).status, 204);
     });
 
     it('a query that does not bind :username is refused at commit (400), and nothing changes', async () => {

@@ -12,6 +12,7 @@ import { runSqlCredentialManagerContract } from './sql-credential-manager.contra
 runSqlCredentialManagerContract({
   name: 'SQLite',
   skip: false,
+  hasAccounts: false,
   start: async (accounts) => {
     const directory = mkdtempSync(join(tmpdir(), 'idconf-sqlite-'));
     const file = join(directory, 'accounts.db');

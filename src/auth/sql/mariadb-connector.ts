@@ -69,14 +69,14 @@ export class MariadbConnector implements SqlConnector {
   }
 
   describe(error: unknown): string {
-    const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
-    if (typeof code === 'string' && KNOWN_CODES[code] !== undefined) {
-      const cause = error instanceof Error ? systemErrorCode(error.cause) : undefined;
+    const code = systemErrorCode(error);
+    const cause = error instanceof Error ? systemErrorCode(error.cause) : undefined;
+    // The pool reports a refused login as a time-out caused by it: the cause says more.
+    if (cause !== undefined && KNOWN_CODES[cause] !== undefined) return `${KNOWN_CODES[cause]} (${cause})`;
+    if (code !== undefined && KNOWN_CODES[code] !== undefined)
       return `${KNOWN_CODES[code]} (${code}${cause === undefined ? '' : `, ${cause}`})`;
-    }
-    const system = systemErrorCode(error);
-    if (system?.startsWith('ER_') === true) return `the database answered ${system}`;
-    if (system !== undefined) return `connection failed (${system})`;
+    if (code?.startsWith('ER_') === true) return `the database answered ${code}`;
+    if (code !== undefined) return `connection failed (${code})`;
     return `unexpected failure (${error instanceof Error ? error.name : typeof error})`;
   }
 
