@@ -33,6 +33,8 @@ export const createBasicAuthenticator = (options: BasicAuthenticatorOptions): Ba
   const directory = aaaUserDirectory(() => datastore.snapshot.root);
   const throttle = new LoginThrottle();
   const credentialManagers = new CredentialManagerBinding({ datastore, cipher, log });
+  // Read the configuration now, so that the log says at start which credential manager is in use.
+  credentialManagers.current();
   const authenticator = new CredentialManagerAuthenticator({
     local: new LocalUserAuthenticator({ directory, log, throttle }),
     directory,

@@ -137,6 +137,8 @@ export class LdapCredentialManager implements CredentialManager {
         return { outcome: 'rejected', reason: 'ambiguous-user' };
       }
       const entry = searchEntries[0] as Entry;
+      // A bind with an empty DN would be anonymous whatever the password (RFC 4513 §5.1.1).
+      if (entry.dn.trim() === '') return { outcome: 'rejected', reason: 'unknown-user' };
       phase = 'user bind';
       try {
         await client.bind(entry.dn, password);
