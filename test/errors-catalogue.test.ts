@@ -34,6 +34,7 @@ const instances: errors.ManagementError[] = [
   new errors.AccessDeniedError('m'),
   new errors.AuthenticationRequiredError('m'),
   new errors.TooManyAttemptsError('m'),
+  new errors.AuthenticationBackendUnavailableError('m'),
   new errors.LockDeniedError('m'),
   new errors.InUseError('m'),
   new errors.ResourceDeniedError('m'),

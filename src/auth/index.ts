@@ -1,11 +1,34 @@
 /**
  * @module auth
- * Authentication: the Authenticator extension point and its back-ends (local accounts now;
- * SQL, LDAP and OAuth bearer tokens later), password hashing and failure throttling.
+ * Authentication: the Authenticator extension point and its back-ends (local accounts, and
+ * credential managers over LDAP and SQL data sources), password hashing, failure throttling and
+ * the audit trail of logins.
  * See DESIGN §3 for this folder's responsibility. May import: util, errors.
  */
+export type { AuthenticationEvent, AuthenticationOutcome } from './authentication-audit.ts';
+export { auditAuthentication } from './authentication-audit.ts';
 export type { Authenticator } from './authenticator.ts';
+export type { DataSourceProblem } from './create-credential-manager.ts';
+export { createCredentialManager, dataSourceProblems } from './create-credential-manager.ts';
+export type { CredentialCheck, CredentialManager, RejectionReason } from './credential-manager.ts';
+export type {
+  ActiveCredentialManager,
+  CredentialManagerAuthenticatorOptions,
+  CredentialManagerSource,
+} from './credential-manager-authenticator.ts';
+export { CredentialManagerAuthenticator } from './credential-manager-authenticator.ts';
+export type {
+  CredentialManagerConfig,
+  DataSourceConfig,
+  LdapDataSourceConfig,
+  LdapTls,
+  PasswordHashFormat,
+  SqlDataSourceConfig,
+  SqlTls,
+} from './credential-manager-config.ts';
 export type { BasicCredentials, BearerCredentials, ClientSource, Credentials } from './credentials.ts';
+export type { CachedLogin, ExternalLoginCacheOptions } from './external-login-cache.ts';
+export { ExternalLoginCache } from './external-login-cache.ts';
 export type { FirstAdminAccount } from './first-admin-account.ts';
 export { createFirstAdminAccount, GENERATED_PASSWORD_LENGTH, generatePassword } from './first-admin-account.ts';
 export type { LocalUserAuthenticatorOptions } from './local-user-authenticator.ts';

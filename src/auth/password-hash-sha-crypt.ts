@@ -6,9 +6,8 @@
  * @see https://www.akkadia.org/drepper/SHA-crypt.txt
  */
 import { timingSafeEqual } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { HashWorker } from './hash-worker.ts';
 import type { HashProblem } from './password-hash-phc.ts';
-import type { ShaCryptReply, ShaCryptRequest } from './sha-crypt-worker.ts';
 
 /** A parsed SHA-crypt hash. */
 export interface ShaCryptHash {
@@ -41,46 +40,7 @@ export const parseShaCryptHash = (text: string): ShaCryptHash | HashProblem => {
   return { variant, rounds, salt: match[3] as string, digest };
 };
 
-/** One lazily started worker shared by all verifications; it does not keep the process alive. */
-class ShaCryptWorker {
-  #worker: Worker | undefined;
-  #nextId = 0;
-  readonly #pending = new Map<number, { resolve(hash: string): void; reject(error: Error): void }>();
-
-  compute(password: string, setting: string): Promise<string> {
-    const worker = this.#start();
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      if (this.#pending.size === 1) worker.ref();
-      worker.postMessage({ id, password, setting } satisfies ShaCryptRequest);
-    });
-  }
-
-  #start(): Worker {
-    if (this.#worker !== undefined) return this.#worker;
-    const worker = new Worker(new URL('./sha-crypt-worker.ts', import.meta.url));
-    worker.unref();
-    worker.on('message', (reply: ShaCryptReply) => {
-      const pending = this.#pending.get(reply.id);
-      this.#pending.delete(reply.id);
-      if (this.#pending.size === 0) worker.unref();
-      if ('hash' in reply) pending?.resolve(reply.hash);
-      else pending?.reject(new Error(`sha-crypt: ${reply.error}`));
-    });
-    const fail = (error: Error): void => {
-      this.#worker = undefined;
-      for (const pending of this.#pending.values()) pending.reject(error);
-      this.#pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the sha-crypt worker exited with code ${code}`)));
-    this.#worker = worker;
-    return worker;
-  }
-}
-
-const worker = new ShaCryptWorker();
+const worker = new HashWorker(new URL('./sha-crypt-worker.ts', import.meta.url), 'sha-crypt');
 
 /** True when `password` hashes to the parsed hash (constant-time comparison of the digests). */
 export const verifyShaCrypt = async (password: string, stored: ShaCryptHash): Promise<boolean> => {

@@ -79,14 +79,55 @@ describe('scrypt', () => {
   });
 });
 
+describe('bcrypt', () => {
+  const vectors = [
+    {
+      name: '$2a$, Openwall crypt_blowfish test vector',
+      hash: '$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW',
+      password: 'U*U',
+    },
+    {
+      name: '$2y$, the PHP manual example',
+      hash: '$2y$10$.vGA1O9wmRjrwAVXD98HNOgsNpDczlqm3Jq7KnEd1rVAGv3Fykk1a',
+      password: 'rasmuslerdorf',
+    },
+  ];
+  for (const vector of vectors) {
+    it(vector.name, async () => {
+      assert.equal(passwordHashScheme(vector.hash), 'bcrypt');
+      assert.equal(await verifyPassword(vector.password, vector.hash), true);
+      assert.equal(await verifyPassword(`${vector.password}x`, vector.hash), false);
+    });
+  }
+  it('$2b$ made by bcryptjs verifies, and only the first 72 bytes count', async () => {
+    const { hashSync } = await import('bcryptjs');
+    const long = 'p'.repeat(72);
+    const hash = hashSync(long, 4);
+    assert.match(hash, /^\$2b\$04\$/);
+    assert.equal(await verifyPassword(long, hash), true);
+    assert.equal(await verifyPassword(`${long}ignored`, hash), true);
+    assert.equal(await verifyPassword('p'.repeat(71), hash), false);
+  });
+});
+
 describe('hashes that never verify', () => {
   const cases: { name: string; hash: string; problem: RegExp }[] = [
     { name: 'empty', hash: '', problem: /not a crypt or PHC hash/ },
     { name: 'plain text', hash: 'password', problem: /not a crypt or PHC hash/ },
     {
-      name: 'bcrypt',
-      hash: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
-      problem: /unsupported hash scheme \$2b\$/,
+      name: 'bcrypt with a cost above the limit',
+      hash: '$2b$17$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
+      problem: /bcrypt: cost 17/,
+    },
+    {
+      name: 'bcrypt of the wrong length',
+      hash: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhW',
+      problem: /bcrypt: expected/,
+    },
+    {
+      name: 'bcrypt $2x$ (the buggy variant)',
+      hash: '$2x$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW',
+      problem: /unsupported hash scheme \$2x\$/,
     },
     { name: 'unknown PHC id', hash: '$pbkdf2-sha256$i=1000$c2FsdA$aGFzaA', problem: /unsupported hash scheme/ },
     {

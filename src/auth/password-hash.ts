@@ -1,8 +1,8 @@
 /**
  * @module auth/password-hash
  * Hashing new passwords (argon2id) and verifying stored hashes of every supported kind:
- * argon2id/argon2i/argon2d and scrypt in PHC form, and the crypt(3) hashes `$6$`, `$5$`
- * (with `rounds=`) and `$1$` imported from elsewhere. A hash of an unknown or garbled form never
+ * argon2id/argon2i/argon2d and scrypt in PHC form, the crypt(3) hashes `$6$`, `$5$`
+ * (with `rounds=`) and `$1$`, and bcrypt (`$2a$`, `$2b$`, `$2y$`) imported from elsewhere. A hash of an unknown or garbled form never
  * verifies; {@link passwordHashProblem} says why, without repeating the hash.
  */
 import {
@@ -12,6 +12,7 @@ import {
   parseArgon2Hash,
   verifyArgon2,
 } from './password-hash-argon2.ts';
+import { parseBcryptHash, verifyBcrypt } from './password-hash-bcrypt.ts';
 import { parseMd5CryptHash, verifyMd5Crypt } from './password-hash-md5-crypt.ts';
 import { type HashProblem, isHashProblem } from './password-hash-phc.ts';
 import { parseScryptHash, verifyScrypt } from './password-hash-scrypt.ts';
@@ -25,7 +26,8 @@ export type PasswordHashScheme =
   | 'scrypt'
   | 'sha512-crypt'
   | 'sha256-crypt'
-  | 'md5-crypt';
+  | 'md5-crypt'
+  | 'bcrypt';
 
 /** Verifies a password against a parsed hash of one scheme. */
 type Verify = (password: string) => Promise<boolean>;
@@ -60,6 +62,11 @@ const recognise = (hash: string): RecognisedHash | HashProblem => {
     const parsed = parseMd5CryptHash(hash);
     if (isHashProblem(parsed)) return parsed;
     return { scheme: 'md5-crypt', verify: async (password) => verifyMd5Crypt(password, parsed) };
+  }
+  if (/^\$2[aby]\$/.test(hash)) {
+    const parsed = parseBcryptHash(hash);
+    if (isHashProblem(parsed)) return parsed;
+    return { scheme: 'bcrypt', verify: (password) => verifyBcrypt(password, parsed) };
   }
   const scheme = /^\$([0-9a-z-]{1,32})\$/.exec(hash)?.[1];
   return { problem: scheme === undefined ? 'not a crypt or PHC hash' : `unsupported hash scheme $${scheme}$` };

@@ -2,26 +2,14 @@
  * @module auth/sha-crypt-worker
  * Worker thread that computes SHA-crypt hashes with `unixcrypt`, so that an imported hash with
  * many rounds (passlib writes 535,000–656,000) does not stop the event loop for seconds.
- * Messages: `{ id, password, setting }` in, `{ id, hash }` or `{ id, error }` out.
+ * Messages: see {@link HashWorkerRequest} and {@link HashWorkerReply}.
  */
 import { parentPort } from 'node:worker_threads';
 import { encrypt } from 'unixcrypt';
+import type { HashWorkerReply, HashWorkerRequest } from './hash-worker.ts';
 
-/** A request to the worker. */
-export interface ShaCryptRequest {
-  readonly id: number;
-  readonly password: string;
-  /** `$5$…` or `$6$…` with the optional `rounds=N$` and the salt. */
-  readonly setting: string;
-}
-
-/** The worker's answer. */
-export type ShaCryptReply =
-  | { readonly id: number; readonly hash: string }
-  | { readonly id: number; readonly error: string };
-
-parentPort?.on('message', (request: ShaCryptRequest) => {
-  let reply: ShaCryptReply;
+parentPort?.on('message', (request: HashWorkerRequest) => {
+  let reply: HashWorkerReply;
   try {
     reply = { id: request.id, hash: encrypt(request.password, request.setting) };
   } catch (error) {

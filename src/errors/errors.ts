@@ -90,6 +90,25 @@ export class TooManyAttemptsError extends ManagementError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+/**
+ * The credentials could not be checked because the credential manager's data source (LDAP
+ * directory, database) is unreachable, timed out or refused the service account (503, with
+ * `Retry-After`). Not a login failure: the same credentials may well be right.
+ */
+export class AuthenticationBackendUnavailableError extends ManagementError {
+  readonly code: ErrorCode = 'AUTHENTICATION_BACKEND_UNAVAILABLE';
+  readonly tag: ErrorTag = 'operation-failed';
+  /** Seconds after which a new attempt may succeed, for the `Retry-After` header. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    message: string,
+    retryAfterSeconds?: number,
+    details: ConstructorParameters<typeof ManagementError>[1] = {},
+  ) {
+    super(message, details);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 /** A lock is held by someone else. */
 export class LockDeniedError extends ManagementError {
   readonly code: ErrorCode = 'LOCK_DENIED';

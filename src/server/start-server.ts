@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FirstAdminAccount } from '../auth/index.ts';
-import { createFirstAdminAccount, LocalUserAuthenticator } from '../auth/index.ts';
+import { createFirstAdminAccount } from '../auth/index.ts';
 import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials, TrustedProxies } from '../http/index.ts';
 import { legacyRestRoutes } from '../legacy-rest/index.ts';
@@ -14,7 +14,7 @@ import { ManagementService, resolveDataNode } from '../management/index.ts';
 import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
 import type { Logger } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import { aaaUserDirectory } from './aaa-user-directory.ts';
+import { createBasicAuthenticator } from './basic-authenticator.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { factoryDefaultTree } from './factory-default.ts';
 import type { ConfigKey } from './identity/index.ts';
@@ -121,8 +121,9 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       tls = fallback.credentials;
     }
   }
-  const authenticator = new LocalUserAuthenticator({
-    directory: aaaUserDirectory(() => datastore.snapshot.root),
+  const { authenticator, credentialManagers } = createBasicAuthenticator({
+    datastore,
+    cipher: configKey.cipher,
     log: log.child({ component: 'auth' }),
   });
   const management = ManagementService.create({
@@ -167,6 +168,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     datastore,
     close: async () => {
       await server.close(options.shutdownDeadlineMs ?? 10_000);
+      await credentialManagers.close();
       await datastore.close();
       unlock();
     },

@@ -16,6 +16,10 @@ export {
   parseConfigKey,
   resolveConfigKey,
 } from './config-key.ts';
+export type { CredentialManagerBindingOptions } from './credential-manager-binding.ts';
+export { CredentialManagerBinding } from './credential-manager-binding.ts';
+export type { CredentialManagerSetting } from './credential-manager-config-reader.ts';
+export { readCredentialManagerSetting } from './credential-manager-config-reader.ts';
 export type { CryptoList } from './crypto-lists.ts';
 export { CRYPTO_LISTS, PEM_MEDIA_TYPE } from './crypto-lists.ts';
 export { identityLeafTransforms, installIdentityModel } from './identity-model.ts';
