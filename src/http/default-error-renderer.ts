@@ -3,9 +3,9 @@
  * Renders errors as RESTCONF `errors` in the media type the client accepts (JSON by default).
  */
 import type { ServerResponse } from 'node:http';
-import { MethodNotAllowedError } from '../errors/index.ts';
+import { AuthenticationRequiredError, InsufficientScopeError, MethodNotAllowedError } from '../errors/index.ts';
 import { negotiate } from './accept.ts';
-import { BASIC_CHALLENGE } from './authenticate-header.ts';
+import { BASIC_CHALLENGE, formatChallenge } from './authenticate-header.ts';
 import { httpStatusOf } from './error-status.ts';
 import { renderErrorsJson, renderErrorsXml } from './errors-document.ts';
 import type { ErrorRenderer } from './route.ts';
@@ -35,7 +35,13 @@ export const writeErrorHead = (response: ServerResponse, status: number, errors:
   response.setHeader('Cache-Control', 'no-cache');
   const first = errors[0];
   if (first instanceof MethodNotAllowedError) response.setHeader('Allow', first.allow.join(', '));
-  if (status === 401) response.setHeader('WWW-Authenticate', BASIC_CHALLENGE);
+  const challenges =
+    first instanceof AuthenticationRequiredError || first instanceof InsufficientScopeError
+      ? first.challenges
+      : undefined;
+  // One header line per challenge, so that clients need not split a list of challenges.
+  if (challenges !== undefined) response.setHeader('WWW-Authenticate', challenges.map(formatChallenge));
+  else if (status === 401) response.setHeader('WWW-Authenticate', BASIC_CHALLENGE);
   const retry = first instanceof Error && 'retryAfterSeconds' in first ? first.retryAfterSeconds : undefined;
   if (typeof retry === 'number') response.setHeader('Retry-After', String(Math.ceil(retry)));
 };

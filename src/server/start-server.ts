@@ -22,11 +22,13 @@ import {
   ADMIN_KEYSTORE_LEAF,
   AdminKeystoreReader,
   bindAdminTls,
+  bindManagementAuthentication,
   CONFIG_KEY_FILE,
   checkSecretsReadable,
   createConfigKeyFile,
   generateAdminKeystore,
   installIdentityModel,
+  ManagementAuthenticationReader,
   resolveConfigKey,
 } from './identity/index.ts';
 import { isLoopbackHost } from './is-loopback.ts';
@@ -112,8 +114,13 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       tls = fallback.credentials;
     }
   }
-  const authenticator = new LocalUserAuthenticator({
-    directory: aaaUserDirectory(() => datastore.snapshot.root),
+  const authenticator = bindManagementAuthentication({
+    datastore,
+    reader: new ManagementAuthenticationReader(schema, configKey.cipher),
+    basic: new LocalUserAuthenticator({
+      directory: aaaUserDirectory(() => datastore.snapshot.root),
+      log: log.child({ component: 'auth' }),
+    }),
     log: log.child({ component: 'auth' }),
   });
   const management = ManagementService.create({
