@@ -33,6 +33,8 @@ const instances: errors.ManagementError[] = [
   new errors.MissingInstanceError('m'),
   new errors.AccessDeniedError('m'),
   new errors.AuthenticationRequiredError('m'),
+  new errors.InvalidTokenError('m'),
+  new errors.InsufficientScopeError('m'),
   new errors.TooManyAttemptsError('m'),
   new errors.AuthenticationBackendUnavailableError('m'),
   new errors.LockDeniedError('m'),

@@ -4,6 +4,7 @@
  * OAuth bearer tokens. The HTTP layer turns a request into {@link Credentials} and asks one
  * Authenticator for the {@link Principal}.
  */
+import type { AuthenticationChallenge } from '../errors/index.ts';
 import type { ClientSource, Credentials } from './credentials.ts';
 import type { Principal } from './principal.ts';
 
@@ -26,4 +27,10 @@ export interface Authenticator {
    * Back-ends without a cheap answer leave it out (every request is then checked).
    */
   isCurrent?(principal: Principal): boolean;
+
+  /**
+   * The `WWW-Authenticate` challenges of a 401 for a request without (or with unusable)
+   * credentials: one per scheme accepted now. Basic alone when left out.
+   */
+  challenges?(): readonly AuthenticationChallenge[];
 }

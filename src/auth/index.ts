@@ -35,11 +35,14 @@ export type { LocalUserAuthenticatorOptions } from './local-user-authenticator.t
 export { LocalUserAuthenticator, MAX_PASSWORD_LENGTH } from './local-user-authenticator.ts';
 export type { LoginThrottleOptions } from './login-throttle.ts';
 export { LoginThrottle } from './login-throttle.ts';
+export * from './oauth/index.ts';
 export type { PasswordHashScheme } from './password-hash.ts';
 export { hashPassword, passwordHashProblem, passwordHashScheme, verifyPassword } from './password-hash.ts';
 export type { Argon2Parameters } from './password-hash-argon2.ts';
 export { DEFAULT_ARGON2_PARAMETERS } from './password-hash-argon2.ts';
 export type { AuthenticationMethod, Principal } from './principal.ts';
+export type { EnabledSchemes, SchemeAuthenticatorOptions } from './scheme-authenticator.ts';
+export { SchemeAuthenticator } from './scheme-authenticator.ts';
 export type { UserDirectory, UserRecord } from './user-directory.ts';
 export type { VerifiedCredentialsOptions } from './verified-credentials.ts';
 export { VerifiedCredentials } from './verified-credentials.ts';

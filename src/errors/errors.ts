@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from './error-code.ts';
 import type { ErrorTag } from './error-tag.ts';
+import type { ErrorDetails } from './management-error.ts';
 import { ManagementError } from './management-error.ts';
 
 /** The message could not be parsed (bad JSON/XML, bad URI syntax, DOCTYPE in XML). */
@@ -70,10 +71,44 @@ export class AccessDeniedError extends ManagementError {
   readonly code: ErrorCode = 'ACCESS_DENIED';
   readonly tag: ErrorTag = 'access-denied';
 }
-/** No or wrong credentials (401). */
+/**
+ * One `WWW-Authenticate` challenge: an auth-scheme and its auth-params (the HTTP layer adds
+ * the realm). @see RFC 9110 §11.6.1, RFC 6750 §3
+ */
+export interface AuthenticationChallenge {
+  readonly scheme: string;
+  readonly parameters?: Readonly<Record<string, string>>;
+}
+/** Details of the errors that carry `WWW-Authenticate` challenges. */
+export interface ChallengeDetails extends ErrorDetails {
+  /** One challenge per scheme the server accepts; Basic alone when undefined. */
+  readonly challenges?: readonly AuthenticationChallenge[];
+}
+/** No or wrong credentials (401, with `WWW-Authenticate`). */
 export class AuthenticationRequiredError extends ManagementError {
   readonly code: ErrorCode = 'AUTHENTICATION_REQUIRED';
   readonly tag: ErrorTag = 'access-denied';
+  /** The challenges of the 401 (one per accepted scheme); Basic alone when undefined. */
+  readonly challenges: readonly AuthenticationChallenge[] | undefined;
+  constructor(message: string, details: ChallengeDetails = {}) {
+    super(message, details);
+    this.challenges = details.challenges;
+  }
+}
+/** A bearer token that is malformed, expired, or not for this server (401, `error="invalid_token"`). @see RFC 6750 §3.1 */
+export class InvalidTokenError extends AuthenticationRequiredError {
+  override readonly code: ErrorCode = 'INVALID_TOKEN';
+}
+/** A valid bearer token without a scope the server requires (403, `error="insufficient_scope"`). @see RFC 6750 §3.1 */
+export class InsufficientScopeError extends ManagementError {
+  readonly code: ErrorCode = 'INSUFFICIENT_SCOPE';
+  readonly tag: ErrorTag = 'access-denied';
+  /** The challenges of the 403. */
+  readonly challenges: readonly AuthenticationChallenge[] | undefined;
+  constructor(message: string, details: ChallengeDetails = {}) {
+    super(message, details);
+    this.challenges = details.challenges;
+  }
 }
 /** Too many failed logins from one user and source (429, with `Retry-After`). */
 export class TooManyAttemptsError extends ManagementError {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { AuthenticationRequiredError } from '../errors/index.ts';
-import { BASIC_CHALLENGE, parseAuthorization } from './authenticate-header.ts';
+import { BASIC_CHALLENGE, formatChallenge, parseAuthorization } from './authenticate-header.ts';
 
 const b64 = (text: string | Uint8Array): string => Buffer.from(text).toString('base64');
 
@@ -117,5 +117,26 @@ describe('parseAuthorization', () => {
 describe('BASIC_CHALLENGE', () => {
   it('names the realm and UTF-8', () => {
     assert.equal(BASIC_CHALLENGE, 'Basic realm="idconf", charset="UTF-8"');
+  });
+});
+
+describe('formatChallenge', () => {
+  it('puts the realm first and quotes every parameter', () => {
+    assert.equal(formatChallenge({ scheme: 'Basic', parameters: { charset: 'UTF-8' } }), BASIC_CHALLENGE);
+    assert.equal(formatChallenge({ scheme: 'Bearer' }), 'Bearer realm="idconf"');
+    assert.equal(
+      formatChallenge({
+        scheme: 'Bearer',
+        parameters: { error: 'invalid_token', error_description: 'it has expired' },
+      }),
+      'Bearer realm="idconf", error="invalid_token", error_description="it has expired"',
+    );
+  });
+
+  it('replaces the characters RFC 6750 does not allow in a parameter', () => {
+    assert.equal(
+      formatChallenge({ scheme: 'Bearer', parameters: { error_description: 'a "quoted" \\ wörd\nline' } }),
+      'Bearer realm="idconf", error_description="a  quoted    w rd line"',
+    );
   });
 });

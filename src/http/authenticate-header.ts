@@ -6,6 +6,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { Credentials } from '../auth/index.ts';
+import type { AuthenticationChallenge } from '../errors/index.ts';
 import { AuthenticationRequiredError } from '../errors/index.ts';
 
 /** The protection space of the management APIs. @see RFC 9110 §11.5 */
@@ -13,6 +14,21 @@ export const REALM = 'idconf';
 
 /** The challenge sent with every 401. @see RFC 7617 §2, §2.1 */
 export const BASIC_CHALLENGE = `Basic realm="${REALM}", charset="UTF-8"`;
+
+/** Characters an auth-param value may carry here: printable ASCII but `"` and `\`. @see RFC 6750 §3 */
+const UNSAFE_PARAMETER = /[^\x20\x21\x23-\x5b\x5d-\x7e]/g;
+
+/**
+ * A challenge as a `WWW-Authenticate` value: the scheme, our realm, then its parameters as
+ * quoted strings (characters RFC 6750 does not allow in them are replaced).
+ * @see RFC 9110 §11.6.1, RFC 6750 §3
+ */
+export const formatChallenge = (challenge: AuthenticationChallenge): string => {
+  const parameters = Object.entries(challenge.parameters ?? {}).map(
+    ([name, value]) => `, ${name}="${value.replace(UNSAFE_PARAMETER, ' ')}"`,
+  );
+  return `${challenge.scheme} realm="${REALM}"${parameters.join('')}`;
+};
 
 /** `auth-scheme [ 1*SP token68 ]`, the scheme a token. @see RFC 9110 §11.4 */
 const CREDENTIALS = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?: +(.*))?$/s;
@@ -45,7 +61,7 @@ export const parseAuthorization = (header: string | undefined): Credentials | un
     return { scheme: 'bearer', token: parameter };
   }
   throw new AuthenticationRequiredError(
-    'the Authorization header uses a scheme this server does not accept; use Basic',
+    'the Authorization header uses a scheme this server does not accept; WWW-Authenticate lists those it does',
   );
 };
 

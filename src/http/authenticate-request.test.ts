@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { send } from '../../test/support/https-request.ts';
-import { hashPassword, LocalUserAuthenticator, LoginThrottle, type UserRecord } from '../auth/index.ts';
+import {
+  type Authenticator,
+  hashPassword,
+  LocalUserAuthenticator,
+  LoginThrottle,
+  type UserRecord,
+} from '../auth/index.ts';
+import { AuthenticationRequiredError, InvalidTokenError } from '../errors/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import { withAuthentication } from './authenticate-request.ts';
 import { ManagementServer } from './management-server.ts';
@@ -104,5 +111,58 @@ describe('authenticated routes over HTTP', () => {
     assert.ok(retryAfter > 0 && retryAfter <= 120, `Retry-After ${response.headers['retry-after']}`);
     assert.equal(response.headers['www-authenticate'], undefined);
     assert.match(response.body, /"error-tag":"resource-denied"/);
+  });
+});
+
+describe('challenges from the authenticator', () => {
+  let server: ManagementServer;
+  let base: string;
+  before(async () => {
+    const authenticator: Authenticator = {
+      authenticate: async (credentials) => {
+        if (credentials.scheme === 'bearer')
+          throw new InvalidTokenError('expired', {
+            challenges: [{ scheme: 'Bearer', parameters: { error: 'invalid_token', error_description: 'expired' } }],
+          });
+        throw new AuthenticationRequiredError('wrong password');
+      },
+      challenges: () => [{ scheme: 'Basic', parameters: { charset: 'UTF-8' } }, { scheme: 'Bearer' }],
+    };
+    const router = new Router().mount({
+      prefix: '/protected',
+      handler: withAuthentication(authenticator, async (_request, response) => {
+        response.end();
+      }),
+    });
+    server = new ManagementServer({ router, log: SILENT_LOGGER, tls: undefined });
+    base = `http://127.0.0.1:${(await server.listen(0, '127.0.0.1')).port}`;
+  });
+  after(() => server.close());
+
+  it('a request without credentials gets one WWW-Authenticate per scheme, and is told both', async () => {
+    const response = await send(`${base}/protected`);
+    assert.equal(response.status, 401);
+    assert.deepEqual(response.headersDistinct['www-authenticate'], [
+      'Basic realm="idconf", charset="UTF-8"',
+      'Bearer realm="idconf"',
+    ]);
+    assert.match(response.body, /send HTTP Basic credentials \(RFC 7617\) or an OAuth bearer token \(RFC 6750\)/);
+  });
+
+  it('an unknown scheme and a wrong password get the authenticator’s challenges too', async () => {
+    for (const authorization of ['Digest abc', 'Basic YTpi']) {
+      const response = await send(`${base}/protected`, { headers: { Authorization: authorization } });
+      assert.equal(response.status, 401);
+      assert.equal(response.headersDistinct['www-authenticate']?.length, 2, authorization);
+    }
+  });
+
+  it('an error’s own challenges win', async () => {
+    const response = await send(`${base}/protected`, { headers: { Authorization: 'Bearer abc.def.ghi' } });
+    assert.equal(response.status, 401);
+    assert.deepEqual(response.headersDistinct['www-authenticate'], [
+      'Bearer realm="idconf", error="invalid_token", error_description="expired"',
+    ]);
+    assert.match(response.body, /"error-tag":"access-denied"/);
   });
 });

@@ -63,17 +63,33 @@ export const authenticateRequest = async (
   }
   // Anything else is checked in full, and the connection keeps nothing unless that succeeds.
   if (last !== undefined) connectionLogins.delete(request.socket);
-  const credentials = parseAuthorization(header);
-  if (credentials === undefined) {
-    throw new AuthenticationRequiredError('authentication required: send HTTP Basic credentials (RFC 7617)');
+  let principal: Principal;
+  try {
+    const credentials = parseAuthorization(header);
+    if (credentials === undefined) throw new AuthenticationRequiredError(missingCredentials(authenticator));
+    principal = await authenticator.authenticate(credentials, {
+      address: context?.clientAddress ?? request.socket.remoteAddress ?? 'unknown',
+    });
+  } catch (error) {
+    // A 401 names every scheme the authenticator accepts now (Basic alone when it does not say).
+    const challenges = authenticator.challenges?.();
+    if (error instanceof AuthenticationRequiredError && error.challenges === undefined && challenges !== undefined)
+      throw new AuthenticationRequiredError(error.message, { challenges });
+    throw error;
   }
-  const principal = await authenticator.authenticate(credentials, {
-    address: context?.clientAddress ?? request.socket.remoteAddress ?? 'unknown',
-  });
   if (context !== undefined) context.user = principal.user;
   if (header !== undefined && authenticator.isCurrent !== undefined)
     connectionLogins.set(request.socket, { header, principal, until: Date.now() + CONNECTION_LOGIN_MS });
   return principal;
+};
+
+/** What a request without credentials is told to send. */
+const missingCredentials = (authenticator: Authenticator): string => {
+  const schemes = authenticator.challenges?.().map((challenge) => challenge.scheme) ?? ['Basic'];
+  const wanted = schemes.map((scheme) =>
+    scheme === 'Bearer' ? 'an OAuth bearer token (RFC 6750)' : 'HTTP Basic credentials (RFC 7617)',
+  );
+  return `authentication required: send ${wanted.join(' or ')}`;
 };
 
 /** Wraps a handler so that it runs only after {@link authenticateRequest} succeeded. */

@@ -6,9 +6,9 @@
  * @see RFC 8040 §5.2, §7.1
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MethodNotAllowedError } from '../errors/index.ts';
+import { AuthenticationRequiredError, InsufficientScopeError, MethodNotAllowedError } from '../errors/index.ts';
 import { negotiate } from './accept.ts';
-import { BASIC_CHALLENGE } from './authenticate-header.ts';
+import { BASIC_CHALLENGE, formatChallenge } from './authenticate-header.ts';
 import { httpStatusOf } from './error-status.ts';
 import type { NamespaceOf } from './errors-document.ts';
 import { renderErrorsJson, renderErrorsXml } from './errors-document.ts';
@@ -59,7 +59,13 @@ export const writeErrorHead = (response: ServerResponse, status: number, errors:
   response.setHeader('Cache-Control', 'no-cache');
   const first = errors[0];
   if (first instanceof MethodNotAllowedError) response.setHeader('Allow', first.allow.join(', '));
-  if (status === 401) response.setHeader('WWW-Authenticate', BASIC_CHALLENGE);
+  const challenges =
+    first instanceof AuthenticationRequiredError || first instanceof InsufficientScopeError
+      ? first.challenges
+      : undefined;
+  // One header line per challenge, so that clients need not split a list of challenges.
+  if (challenges !== undefined) response.setHeader('WWW-Authenticate', challenges.map(formatChallenge));
+  else if (status === 401) response.setHeader('WWW-Authenticate', BASIC_CHALLENGE);
   const retry = first instanceof Error && 'retryAfterSeconds' in first ? first.retryAfterSeconds : undefined;
   if (typeof retry === 'number') response.setHeader('Retry-After', String(Math.ceil(retry)));
 };

@@ -5,7 +5,7 @@
  */
 export type { AcceptEntry } from './accept.ts';
 export { negotiate, parseAccept } from './accept.ts';
-export { BASIC_CHALLENGE, parseAuthorization, REALM } from './authenticate-header.ts';
+export { BASIC_CHALLENGE, formatChallenge, parseAuthorization, REALM } from './authenticate-header.ts';
 export type { AuthenticatedRouteHandler } from './authenticate-request.ts';
 export { authenticateRequest, withAuthentication } from './authenticate-request.ts';
 export type { PreconditionOutcome, ResourceState, ResourceVersion } from './conditional-request.ts';

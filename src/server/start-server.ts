@@ -22,11 +22,13 @@ import {
   ADMIN_KEYSTORE_LEAF,
   AdminKeystoreReader,
   bindAdminTls,
+  bindManagementAuthentication,
   CONFIG_KEY_FILE,
   checkSecretsReadable,
   createConfigKeyFile,
   generateAdminKeystore,
   installIdentityModel,
+  ManagementAuthenticationReader,
   resolveConfigKey,
 } from './identity/index.ts';
 import { isLoopbackHost } from './is-loopback.ts';
@@ -121,10 +123,17 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       tls = fallback.credentials;
     }
   }
-  const { authenticator, credentialManagers } = createBasicAuthenticator({
+  const authLog = log.child({ component: 'auth' });
+  const { authenticator: basicAuthenticator, credentialManagers } = createBasicAuthenticator({
     datastore,
     cipher: configKey.cipher,
-    log: log.child({ component: 'auth' }),
+    log: authLog,
+  });
+  const authenticator = bindManagementAuthentication({
+    datastore,
+    reader: new ManagementAuthenticationReader(schema, configKey.cipher),
+    basic: basicAuthenticator,
+    log: authLog,
   });
   const management = ManagementService.create({
     datastore,

@@ -9,6 +9,8 @@ import { request as httpsRequest } from 'node:https';
 export interface TestResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Every header as the list of its field lines (e.g. one entry per `WWW-Authenticate` challenge). */
+  readonly headersDistinct: Readonly<Record<string, string[] | undefined>>;
   readonly body: string;
 }
 
@@ -33,6 +35,7 @@ export const send = (url: string, options: SendOptions = {}): Promise<TestRespon
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
+            headersDistinct: response.headersDistinct,
             body: Buffer.concat(chunks).toString('utf8'),
           }),
         );

@@ -25,5 +25,11 @@ export { CRYPTO_LISTS, PEM_MEDIA_TYPE } from './crypto-lists.ts';
 export { identityLeafTransforms, installIdentityModel } from './identity-model.ts';
 export type { KeyDetails, KeyMaterial, KeyType } from './key-material.ts';
 export { KeyMaterialError, keyDetailsOf, readPrivateMaterial, readPublicMaterial } from './key-material.ts';
+export type { ManagementAuthentication, ManagementAuthenticationOptions } from './management-authentication.ts';
+export {
+  bindManagementAuthentication,
+  ManagementAuthenticationReader,
+  RESTCONF_CONTAINER,
+} from './management-authentication.ts';
 export type { SecretsSummary } from './secrets-check.ts';
 export { checkSecretsReadable, collectSecretValues } from './secrets-check.ts';
