@@ -1,8 +1,8 @@
 /**
  * @module yang/compiler/augment
- * Top-level `augment`s: targets resolved by absolute schema node id (possibly created by other
- * augments, so applied until no more progress), nodes added in the augmenting module's
- * namespace, shorthand cases under choices, the mandatory-node rule of §7.17. As in libyang, an
+ * Top-level `augment`s: targets named by absolute schema node id (possibly nodes other augments
+ * add), applied in libyang's order; nodes added in the augmenting module's namespace,
+ * shorthand cases under choices, the mandatory-node rule of §7.17. As in libyang, an
  * augment whose target a false if-feature left out is disabled with it, and one disabled by its
  * own if-feature still needs its target.
  * @see RFC 7950 §7.17, §7.20.2
