@@ -84,6 +84,9 @@ const OUTSIDE_THE_TABLE: Readonly<Partial<Record<errors.ErrorCode, number>>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   // RFC 6585 §4, with Retry-After: a throttled login.
   TOO_MANY_ATTEMPTS: 429,
+  // RFC 9110 §15.6.4, with Retry-After: the credential manager's data source cannot be reached,
+  // which is neither the client's fault nor a login failure (docs/authentication.md).
+  AUTHENTICATION_BACKEND_UNAVAILABLE: 503,
   // RFC 9110 §15.4.5: not an error answer at all; it has no errors body.
   NOT_MODIFIED: 304,
 };
