@@ -10,7 +10,7 @@
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ldapLoginUnavailable, measureLdapLogin } from './measure-ldap-login.ts';
-import { rowsTable } from './report.ts';
+import { checkTargets, rowsTable, targetsTable } from './report.ts';
 import { Results } from './results.ts';
 import { ensureWrk } from './wrk.ts';
 
@@ -39,4 +39,6 @@ const results = new Results();
 const context = { results, runs: Math.max(1, Math.floor(Number(flags.runs))), duration: Number(flags.duration), log };
 for (const size of sizes) await measureLdapLogin(context, size, flags['data-root']);
 process.stdout.write(`\n${rowsTable(results, sizes)}\n`);
+const checks = checkTargets(results, sizes).filter((check) => check.target.includes('LDAP'));
+process.stdout.write(`\n${targetsTable(checks)}\n`);
 for (const note of results.notes) process.stdout.write(`- ${note}\n`);
