@@ -4,7 +4,8 @@
  * list size it starts `idconf serve` as its own process with the benchmark model and a fresh
  * data dir, loads the entries, and measures every request with wrk (throughput) or a
  * one-request-at-a-time client (latency), both in processes other than the server's. In the
- * same run it measures the machine's ceilings: a bare `node:http(s)` server answering the same
+ * same run it measures GET one entry as an LDAP user against the local admin (when slapd is
+ * installed; bench/measure-ldap-login.ts) and the machine's ceilings: a bare `node:http(s)` server answering the same
  * bytes as GET-one-entry, and `fdatasync` on the data dir's disk. Prints Markdown tables and
  * writes `bench/results/<date>.json`.
  *
@@ -21,6 +22,7 @@ import { measureFsync } from './fsync.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
 import { type BenchContext, measureApi, measureGetOne, row, transportOf } from './measure-api.ts';
+import { ldapLoginUnavailable, measureLdapLogin } from './measure-ldap-login.ts';
 import { checkTargets, rowsTable, targetsTable } from './report.ts';
 import { Results } from './results.ts';
 import { writeSelfSignedTlsFiles } from './tls-files.ts';
@@ -197,6 +199,14 @@ log(
 for (const size of SIZES) {
   log(`${size.toLocaleString('en')} entries`);
   await measureSize(size);
+}
+// GET one entry as an LDAP user against the local admin: needs slapd.
+const ldapUnavailable = ldapLoginUnavailable();
+if (ldapUnavailable === undefined) {
+  for (const size of SIZES) await measureLdapLogin(context, size, flags['data-root']);
+} else {
+  log(ldapUnavailable);
+  results.note(ldapUnavailable);
 }
 const loadAfter = loadavg();
 

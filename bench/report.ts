@@ -169,6 +169,18 @@ export const checkTargets = (results: Results, sizes: readonly number[]): Target
     'ms',
     (v) => v <= 50,
   );
+  // Kept-alive connections, as wrk's GET one entry; the largest size measured.
+  const ldapSize = [...sizes].reverse().find((size) => results.get('restconf:get-one-login-ldap-ratio:c1:http', size));
+  if (ldapSize !== undefined) {
+    for (const connections of [1, 16]) {
+      check(
+        `GET one entry as an LDAP user ≥ 80% of the local admin's rate (${connections} connection${connections > 1 ? 's' : ''}), ${ldapSize.toLocaleString('en')} entries`,
+        at(`restconf:get-one-login-ldap-ratio:c${connections}:http`, ldapSize),
+        'ratio',
+        (value) => value >= 0.8,
+      );
+    }
+  }
   return checks;
 };
 
