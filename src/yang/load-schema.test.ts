@@ -62,10 +62,12 @@ describe('loadSchema with module directories and several revisions', () => {
       [
         'module: user',
         '  +--rw grade?   k:grade',
+        '',
         'module: app',
         '  +--rw level?   k:level',
         '  +--rw kind?    identityref',
         '  +--rw part',
+        '',
         'module: kinds',
         '  +--rw new',
         '',
