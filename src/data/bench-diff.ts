@@ -14,12 +14,12 @@ import { applyDiff } from './diff-apply.ts';
 import { decodeDiff, encodeDiff } from './diff-codec.ts';
 import { instancesEqual } from './diff-equal.ts';
 import { diffTrees } from './diff-trees.ts';
-import type { DataTree, ListInstance } from './instance-node.ts';
-import type { InstancePath } from './instance-path.ts';
-import { entryWithKeys, resolveInstancePath, updateAt } from './instance-path.ts';
+import type { DataTree, ListInstance } from './instance/instance-node.ts';
+import type { InstancePath } from './instance/instance-path.ts';
+import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
+import { putEntry } from './instance/list-instance.ts';
+import { slotChildByName } from './instance/slot-table.ts';
 import { decodeJson } from './json-decode.ts';
-import { putEntry } from './list-instance.ts';
-import { slotChildByName } from './slot-table.ts';
 import { testSchema } from './test-schema.ts';
 
 /** Writes one line of the report to standard output. */

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
 import type { DataEdit } from './edit.ts';
 import { applyEdit } from './edit.ts';
-import type { DataTree, ListEntry, Slot } from './instance-node.ts';
-import { emptyDataTree, instanceFromSlots, setChild } from './instance-node.ts';
-import type { InstancePath } from './instance-path.ts';
-import { listInstanceFromEntries } from './list-instance.ts';
-import { slotTableOf } from './slot-table.ts';
+import type { DataTree, ListEntry, Slot } from './instance/instance-node.ts';
+import { emptyDataTree, instanceFromSlots, setChild } from './instance/instance-node.ts';
+import type { InstancePath } from './instance/instance-path.ts';
+import { listInstanceFromEntries } from './instance/list-instance.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 import { testSchema } from './test-schema.ts';
 
 /** Writes one line of the report to standard output. */

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DataTree } from './instance-node.ts';
+import type { DataTree } from './instance/instance-node.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { testSchema } from './test-schema.ts';

@@ -4,9 +4,10 @@
  * the containers and lists that lead to it, and the keys of the list entries on the way.
  * @see RFC 8040 §4.8.1
  */
+
+import type { DataSchemaNode } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 import type { ContentFilter } from './read-options.ts';
-import type { DataSchemaNode } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
 
 const HAS_STATE = new WeakMap<DataSchemaNode, boolean>();
 

@@ -7,10 +7,10 @@
 import type { ManagementError } from '../errors/index.ts';
 import type { SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
 import { isTypeCheckFailure, parseJson } from '../yang/index.ts';
-import { formatInstancePath } from './format-instance-path.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
+import { formatInstancePath } from './instance/format-instance-path.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import type { DataSchemaNode } from './instance/slot-table.ts';
 import { jsonValueContext } from './json-value-context.ts';
-import type { DataSchemaNode } from './slot-table.ts';
 
 /** Options of a JSON decode. @see RFC 7951 */
 export interface DecodeJsonOptions {

@@ -14,11 +14,11 @@ import type { DataChange, EntryPosition } from './diff.ts';
 import type { Application } from './diff-apply-support.ts';
 import { conflict, expectedOld } from './diff-apply-support.ts';
 import { instancesEqual } from './diff-equal.ts';
-import { compareEntryKeys, entryKeyOf } from './entry-key.ts';
-import type { InstanceNode, ListEntry, ListInstance } from './instance-node.ts';
-import { getChild, setChild } from './instance-node.ts';
-import type { InstancePathStep } from './instance-path.ts';
-import { emptyListInstance } from './list-instance.ts';
+import { compareEntryKeys, entryKeyOf } from './instance/entry-key.ts';
+import type { InstanceNode, ListEntry, ListInstance } from './instance/instance-node.ts';
+import { getChild, setChild } from './instance/instance-node.ts';
+import type { InstancePathStep } from './instance/instance-path.ts';
+import { emptyListInstance } from './instance/list-instance.ts';
 
 /** The entries of one list while changes are applied to them. */
 interface EntryStore {

@@ -6,12 +6,12 @@
  */
 import { OperationFailedError } from '../errors/index.ts';
 import type { DataChange } from './diff.ts';
-import { formatInstancePath } from './format-instance-path.ts';
-import type { InstanceNode, ListInstance, Slot } from './instance-node.ts';
-import { emptyInstance, getChild } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
-import { entryWithKeys } from './instance-path.ts';
-import { findEntry } from './list-instance.ts';
+import { formatInstancePath } from './instance/format-instance-path.ts';
+import type { InstanceNode, ListInstance, Slot } from './instance/instance-node.ts';
+import { emptyInstance, getChild } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import { entryWithKeys } from './instance/instance-path.ts';
+import { findEntry } from './instance/list-instance.ts';
 
 /** One change and how strictly it is applied. */
 export interface Application {

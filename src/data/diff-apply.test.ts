@@ -13,7 +13,7 @@ import { decodeDiff } from './diff-codec.ts';
 import { instancesEqual } from './diff-equal.ts';
 import { DIFF_MODULE } from './diff-test-modules.ts';
 import { diffTrees } from './diff-trees.ts';
-import type { DataTree } from './instance-node.ts';
+import type { DataTree } from './instance/instance-node.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { testSchema } from './test-schema.ts';

@@ -16,12 +16,12 @@ import { applyEntryChanges, entryRunEnd } from './diff-apply-entries.ts';
 import type { Application } from './diff-apply-support.ts';
 import { conflict, emptyParent, expectedOld, missingParent } from './diff-apply-support.ts';
 import { slotsEqual } from './diff-equal.ts';
-import { formatInstancePath } from './format-instance-path.ts';
-import type { InstanceNode, LeafListValues, SlotValue } from './instance-node.ts';
-import { getChild, isVacantSlot, setChild } from './instance-node.ts';
-import type { InstancePathStep } from './instance-path.ts';
-import { updateAt } from './instance-path.ts';
-import type { DataSchemaNode } from './slot-table.ts';
+import { formatInstancePath } from './instance/format-instance-path.ts';
+import type { InstanceNode, LeafListValues, SlotValue } from './instance/instance-node.ts';
+import { getChild, isVacantSlot, setChild } from './instance/instance-node.ts';
+import type { InstancePathStep } from './instance/instance-path.ts';
+import { updateAt } from './instance/instance-path.ts';
+import type { DataSchemaNode } from './instance/slot-table.ts';
 
 /** Options of {@link applyDiff}. */
 export interface ApplyDiffOptions {

@@ -19,16 +19,16 @@ import { InvalidValueError, MalformedMessageError, UnknownElementError } from '.
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { isTypeCheckFailure, parseJson, toCanonical, toJson } from '../yang/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
-import { formatInstancePath } from './format-instance-path.ts';
-import type { AnydataValue, Slot } from './instance-node.ts';
-import { getChild } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
+import { formatInstancePath } from './instance/format-instance-path.ts';
+import type { AnydataValue, Slot } from './instance/instance-node.ts';
+import { getChild } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
+import { slotChildByName } from './instance/slot-table.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { parseJsonText } from './json-text.ts';
 import { jsonValueContext, qualifyingJsonContext } from './json-value-context.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './slot-table.ts';
-import { slotChildByName } from './slot-table.ts';
 
 /** The version of the format written by {@link encodeDiff}. */
 const FORMAT_VERSION = 1;

@@ -18,12 +18,12 @@ import { instancesEqual, slotsEqual } from './diff-equal.ts';
 import { DIFF_MODULE, diffDocument } from './diff-test-modules.ts';
 import { renderDiffText } from './diff-text.ts';
 import { diffTrees } from './diff-trees.ts';
-import type { DataTree, ListEntry, ListInstance, Slot } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
-import { entryWithKeys, resolveInstancePath, updateAt } from './instance-path.ts';
+import type { DataTree, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
+import { slotChildByName } from './instance/slot-table.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
-import { slotChildByName } from './slot-table.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);

@@ -14,8 +14,8 @@
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { changeValueJson } from './diff-codec.ts';
-import { formatInstancePath, predicateValueText, quoteLiteral } from './format-instance-path.ts';
-import type { InstancePathStep } from './instance-path.ts';
+import { formatInstancePath, predicateValueText, quoteLiteral } from './instance/format-instance-path.ts';
+import type { InstancePathStep } from './instance/instance-path.ts';
 
 /** `[k1='a'][k2='b']` for a list entry, `'value'` for a leaf-list value, `first` at the start. */
 const placeText = (step: InstancePathStep, position: EntryPosition): string => {

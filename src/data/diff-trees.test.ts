@@ -13,12 +13,12 @@ import { instancesEqual } from './diff-equal.ts';
 import { DIFF_MODULE } from './diff-test-modules.ts';
 import { renderDiffText } from './diff-text.ts';
 import { diffTrees } from './diff-trees.ts';
-import type { DataTree } from './instance-node.ts';
-import { emptyDataTree, emptyInstance, setChild } from './instance-node.ts';
-import { updateAt } from './instance-path.ts';
+import type { DataTree } from './instance/instance-node.ts';
+import { emptyDataTree, emptyInstance, setChild } from './instance/instance-node.ts';
+import { updateAt } from './instance/instance-path.ts';
+import { listInstanceFromEntries } from './instance/list-instance.ts';
+import { slotChildByName } from './instance/slot-table.ts';
 import { decodeJson } from './json-decode.ts';
-import { listInstanceFromEntries } from './list-instance.ts';
-import { slotChildByName } from './slot-table.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);

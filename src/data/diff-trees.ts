@@ -16,13 +16,20 @@ import type { LeafListNode, ListNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { anydataEqual, canonicalValues, slotsEqual } from './diff-equal.ts';
-import { compareEntryKeys } from './entry-key.ts';
-import type { AnydataValue, InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance-node.ts';
-import { isVacantSlot } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
-import { keyValuesOf } from './list-instance.ts';
-import type { DataSchemaNode } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
+import { compareEntryKeys } from './instance/entry-key.ts';
+import type {
+  AnydataValue,
+  InstanceNode,
+  LeafListValues,
+  ListEntry,
+  ListInstance,
+  Slot,
+} from './instance/instance-node.ts';
+import { isVacantSlot } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import { keyValuesOf } from './instance/list-instance.ts';
+import type { DataSchemaNode } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 
 /** The state of one diff: the changes found so far, and an optional counter of the nodes read. */
 interface DiffContext {

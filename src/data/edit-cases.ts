@@ -5,10 +5,10 @@
  * @see RFC 7950 §7.9 ("the nodes of the other cases are deleted")
  */
 import type { CaseNode } from '../yang/index.ts';
-import type { InstanceNode, Slot } from './instance-node.ts';
-import { emptyInstance, instanceFromSlots } from './instance-node.ts';
-import type { SlotTable } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
+import type { InstanceNode, Slot } from './instance/instance-node.ts';
+import { emptyInstance, instanceFromSlots } from './instance/instance-node.ts';
+import type { SlotTable } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 
 const CONFLICTS = new WeakMap<SlotTable, readonly (readonly number[])[]>();
 const NONE: readonly number[] = Object.freeze([]);

@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { editKit, failsWith } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';
 import { applyEdit } from './edit.ts';
-import type { InstanceNode } from './instance-node.ts';
+import type { InstanceNode } from './instance/instance-node.ts';
 import { decodeJson } from './json-decode.ts';
 import { testSchema } from './test-schema.ts';
 

@@ -9,10 +9,10 @@ import { isDeepStrictEqual } from 'node:util';
 import type { LeafListNode, YangValue } from '../yang/index.ts';
 import { toCanonical, yangValuesEqual } from '../yang/index.ts';
 import { clearOtherCases, nodeFromSlots } from './edit-cases.ts';
-import type { InstanceNode, LeafListValues, ListInstance, Slot } from './instance-node.ts';
-import { isVacantSlot } from './instance-node.ts';
-import type { DataSchemaNode } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
+import type { InstanceNode, LeafListValues, ListInstance, Slot } from './instance/instance-node.ts';
+import { isVacantSlot } from './instance/instance-node.ts';
+import type { DataSchemaNode } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 
 /** The values of `existing` followed by those of `incoming` it lacks; `existing` itself when none. */
 export const uniteLeafLists = (

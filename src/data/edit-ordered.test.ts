@@ -9,8 +9,8 @@ import { describe, it } from 'node:test';
 import type { EditCase } from './edit.test-support.ts';
 import { EDIT_BASE, EDIT_MODULE, editKit, runEditCases, baseWith as top } from './edit.test-support.ts';
 import { applyEdit } from './edit.ts';
-import type { ListEntry, ListInstance } from './instance-node.ts';
-import { instanceFromSlots } from './instance-node.ts';
+import type { ListEntry, ListInstance } from './instance/instance-node.ts';
+import { instanceFromSlots } from './instance/instance-node.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([EDIT_MODULE]);

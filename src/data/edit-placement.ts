@@ -8,10 +8,10 @@ import { InvalidValueError, MissingInstanceError } from '../errors/index.ts';
 import type { SequencePlacement } from '../util/index.ts';
 import type { LeafListNode, ListNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
-import { entryKeyOf } from './entry-key.ts';
-import { formatInstancePath } from './format-instance-path.ts';
-import type { LeafListValues, ListInstance } from './instance-node.ts';
-import type { InstancePath } from './instance-path.ts';
+import { entryKeyOf } from './instance/entry-key.ts';
+import { formatInstancePath } from './instance/format-instance-path.ts';
+import type { LeafListValues, ListInstance } from './instance/instance-node.ts';
+import type { InstancePath } from './instance/instance-path.ts';
 
 /** Where an ordered-by user entry goes: the point is the key values of a list entry or a leaf-list value. */
 export type EditPlacement =

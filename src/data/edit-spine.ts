@@ -6,14 +6,14 @@
  * @see RFC 6241 §7.2 (merge creates the ancestors of its target), RFC 7950 §7.9
  */
 import { withoutOtherCases } from './edit-cases.ts';
-import { entryKeyOf } from './entry-key.ts';
-import type { InstanceNode, ListEntry, ListInstance, SlotValue } from './instance-node.ts';
-import { emptyInstance, getChild, setChild } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
-import { entryWithKeys } from './instance-path.ts';
-import { emptyListInstance } from './list-instance.ts';
-import type { DataSchemaNode } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
+import { entryKeyOf } from './instance/entry-key.ts';
+import type { InstanceNode, ListEntry, ListInstance, SlotValue } from './instance/instance-node.ts';
+import { emptyInstance, getChild, setChild } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import { entryWithKeys } from './instance/instance-path.ts';
+import { emptyListInstance } from './instance/list-instance.ts';
+import type { DataSchemaNode } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 
 /**
  * `node` with `child` set to `value` (undefined or an empty non-presence container, list or

@@ -8,12 +8,12 @@ import { InvalidValueError } from '../errors/index.ts';
 import type { LeafListNode, ListNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
 import { nodeFromSlots } from './edit-cases.ts';
-import { entryKeyOf } from './entry-key.ts';
-import { formatInstancePath } from './format-instance-path.ts';
-import type { InstanceNode, ListEntry, ListInstance, Slot } from './instance-node.ts';
-import type { InstancePath } from './instance-path.ts';
-import { keyValuesOf } from './list-instance.ts';
-import type { DataSchemaNode } from './slot-table.ts';
+import { entryKeyOf } from './instance/entry-key.ts';
+import { formatInstancePath } from './instance/format-instance-path.ts';
+import type { InstanceNode, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
+import type { InstancePath } from './instance/instance-path.ts';
+import { keyValuesOf } from './instance/list-instance.ts';
+import type { DataSchemaNode } from './instance/slot-table.ts';
 
 const at = (target: InstancePath): { readonly path: string } => ({ path: formatInstancePath(target) });
 

@@ -15,13 +15,20 @@ import { EDIT_MODULE, editKit } from './edit.test-support.ts';
 import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 import { applyEdit, applyEdits } from './edit.ts';
 import { conflictingSlots } from './edit-cases.ts';
-import { entryKeyOf } from './entry-key.ts';
-import type { AnydataValue, DataTree, InstanceNode, LeafListValues, ListInstance, Slot } from './instance-node.ts';
-import { emptyInstance, getChild, isEmptyInstance } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
-import { entryWithKeys, resolveInstancePath } from './instance-path.ts';
-import { keyValuesOf } from './list-instance.ts';
-import { slotTableOf } from './slot-table.ts';
+import { entryKeyOf } from './instance/entry-key.ts';
+import type {
+  AnydataValue,
+  DataTree,
+  InstanceNode,
+  LeafListValues,
+  ListInstance,
+  Slot,
+} from './instance/instance-node.ts';
+import { emptyInstance, getChild, isEmptyInstance } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import { entryWithKeys, resolveInstancePath } from './instance/instance-path.ts';
+import { keyValuesOf } from './instance/list-instance.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([EDIT_MODULE]);

@@ -19,12 +19,12 @@ import type {
 } from '../yang/index.ts';
 import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 import { applyEdit } from './edit.ts';
-import type { DataTree, InstanceNode, Slot } from './instance-node.ts';
-import { getChild } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
+import type { DataTree, InstanceNode, Slot } from './instance/instance-node.ts';
+import { getChild } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './slot-table.ts';
 
 /** A module with every kind of edit target. */
 export const EDIT_MODULE = `module e {

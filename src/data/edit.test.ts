@@ -11,7 +11,7 @@ import type { EditCase } from './edit.test-support.ts';
 import { EDIT_BASE, EDIT_MODULE, editKit, failsWith, runEditCases, baseWith as top } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';
 import { applyEdit, applyEdits } from './edit.ts';
-import { emptyDataTree } from './instance-node.ts';
+import { emptyDataTree } from './instance/instance-node.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([EDIT_MODULE]);

@@ -19,13 +19,13 @@ import type { EditPlacement } from './edit-placement.ts';
 import { LAST, moveValue, placeValue, sequencePlacement } from './edit-placement.ts';
 import { editParentOf, setMember } from './edit-spine.ts';
 import { entryValue, isInstanceOf, leafListEntryValue, slotValue } from './edit-value.ts';
-import { entryKeyOf } from './entry-key.ts';
-import { formatInstancePath } from './format-instance-path.ts';
-import type { InstanceNode, LeafListValues, ListInstance, Slot, SlotValue } from './instance-node.ts';
-import { emptyInstance, getChild, isEmptyInstance } from './instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance-path.ts';
-import { emptyListInstance } from './list-instance.ts';
-import type { DataSchemaNode } from './slot-table.ts';
+import { entryKeyOf } from './instance/entry-key.ts';
+import { formatInstancePath } from './instance/format-instance-path.ts';
+import type { InstanceNode, LeafListValues, ListInstance, Slot, SlotValue } from './instance/instance-node.ts';
+import { emptyInstance, getChild, isEmptyInstance } from './instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+import { emptyListInstance } from './instance/list-instance.ts';
+import type { DataSchemaNode } from './instance/slot-table.ts';
 
 export type { EditPlacement } from './edit-placement.ts';
 

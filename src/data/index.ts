@@ -5,7 +5,6 @@
  * See DESIGN §3. May import: util, errors, xpath, yang (each through its index.ts).
  */
 
-export { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
 export type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 export { EMPTY_DIFF, isEmptyDiff, reverseDiff } from './diff.ts';
 export type { ApplyDiffOptions } from './diff-apply.ts';
@@ -16,11 +15,12 @@ export { renderDiffText } from './diff-text.ts';
 export { diffTrees } from './diff-trees.ts';
 export type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 export { applyEdit, applyEdits } from './edit.ts';
-export { compareEntryKeys, entryKeyOf } from './entry-key.ts';
 export type { FieldsSelector } from './fields-selector.ts';
 export { parseFields } from './fields-selector.ts';
-export { formatInstancePath } from './format-instance-path.ts';
-export { instanceExists, isInstanceStored } from './instance-existence.ts';
+export { hasDefaults, leafDefault, leafListDefaults } from './instance/default-values.ts';
+export { compareEntryKeys, entryKeyOf } from './instance/entry-key.ts';
+export { formatInstancePath } from './instance/format-instance-path.ts';
+export { instanceExists, isInstanceStored } from './instance/instance-existence.ts';
 export type {
   AnydataValue,
   ContainerInstance,
@@ -32,7 +32,7 @@ export type {
   OperationData,
   Slot,
   SlotValue,
-} from './instance-node.ts';
+} from './instance/instance-node.ts';
 export {
   childrenOf,
   deleteChild,
@@ -42,14 +42,9 @@ export {
   getLeaf,
   isEmptyInstance,
   setChild,
-} from './instance-node.ts';
-export type { InstancePath, InstancePathStep } from './instance-path.ts';
-export { entryWithKeys, resolveInstancePath, updateAt } from './instance-path.ts';
-export type { DecodeJsonOptions } from './json-decode.ts';
-export { decodeJson } from './json-decode.ts';
-export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';
-export { encodeJson, encodeJsonString } from './json-encode.ts';
-export { parseJsonText } from './json-text.ts';
+} from './instance/instance-node.ts';
+export type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
+export { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
 export {
   deleteEntry,
   emptyListInstance,
@@ -58,11 +53,16 @@ export {
   keyValuesOf,
   listInstanceFromEntries,
   putEntry,
-} from './list-instance.ts';
+} from './instance/list-instance.ts';
+export type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
+export { isDataSchemaNode, isInnerSchemaNode, slotTableOf } from './instance/slot-table.ts';
+export type { DecodeJsonOptions } from './json-decode.ts';
+export { decodeJson } from './json-decode.ts';
+export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';
+export { encodeJson, encodeJsonString } from './json-encode.ts';
+export { parseJsonText } from './json-text.ts';
 export type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
 export { parseContentFilter, parseDepth, parseWithDefaultsMode } from './read-options.ts';
-export type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
-export { isDataSchemaNode, isInnerSchemaNode, slotTableOf } from './slot-table.ts';
 export type { ValidationOptions } from './validation/index.ts';
 export { validateChange, validateTree } from './validation/index.ts';
 export type { DecodeXmlDocumentOptions, DecodeXmlOptions } from './xml-decode.ts';

@@ -8,11 +8,11 @@ import { describe, it } from 'node:test';
 import { isManagementError } from '../errors/index.ts';
 import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
 import { decimal64, identityValue } from '../yang/index.ts';
-import type { ContainerInstance, ListInstance } from './instance-node.ts';
-import { getChild, getLeaf } from './instance-node.ts';
+import type { ContainerInstance, ListInstance } from './instance/instance-node.ts';
+import { getChild, getLeaf } from './instance/instance-node.ts';
+import { entriesOf, keyValuesOf } from './instance/list-instance.ts';
 import type { DecodeJsonOptions } from './json-decode.ts';
 import { decodeJson } from './json-decode.ts';
-import { entriesOf, keyValuesOf } from './list-instance.ts';
 import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
 import { testSchema } from './test-schema.ts';
 

@@ -16,12 +16,12 @@ import type { CaseNode, ChoiceNode, LeafListNode, LeafNode, ListNode, YangValue 
 import { dataChildren, hasForbiddenCharacter, isTypeCheckFailure, parseJson, yangValuesEqual } from '../yang/index.ts';
 import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
-import { entryKeyOf } from './entry-key.ts';
-import type { AnydataValue, InstanceNode, ListEntry, Slot } from './instance-node.ts';
-import { emptyInstance, instanceFromSlots } from './instance-node.ts';
-import { listInstanceFromEntries } from './list-instance.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
-import { slotChildByName, slotTableOf } from './slot-table.ts';
+import { entryKeyOf } from './instance/entry-key.ts';
+import type { AnydataValue, InstanceNode, ListEntry, Slot } from './instance/instance-node.ts';
+import { emptyInstance, instanceFromSlots } from './instance/instance-node.ts';
+import { listInstanceFromEntries } from './instance/list-instance.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
+import { slotChildByName, slotTableOf } from './instance/slot-table.ts';
 
 export type { DecodeJsonOptions } from './decode-state.ts';
 

@@ -7,14 +7,14 @@
  */
 import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
-import { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
-import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance-node.ts';
+import { hasDefaults, leafDefault, leafListDefaults } from './instance/default-values.ts';
+import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { DEFAULT_TAG, memberNamesOf } from './json-writer.ts';
 import type { MemberPlan, Selection } from './member-plan.ts';
 import { inUseAt, memberLevel, memberSelection, planMembers } from './member-plan.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
 
 export type { Selection } from './member-plan.ts';
 

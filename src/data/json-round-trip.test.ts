@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import type { DataTree, ListInstance } from './instance-node.ts';
-import { emptyDataTree } from './instance-node.ts';
-import { resolveInstancePath, updateAt } from './instance-path.ts';
+import type { DataTree, ListInstance } from './instance/instance-node.ts';
+import { emptyDataTree } from './instance/instance-node.ts';
+import { resolveInstancePath, updateAt } from './instance/instance-path.ts';
+import { entriesOf, keyValuesOf } from './instance/list-instance.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
-import { entriesOf, keyValuesOf } from './list-instance.ts';
 import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
 import { testSchema } from './test-schema.ts';
 

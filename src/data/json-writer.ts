@@ -7,9 +7,9 @@
 import type { JsonLeafValue, LeafListNode, LeafNode, SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
 import { toJson } from '../yang/index.ts';
 import { ChunkWriter } from './chunk-writer.ts';
+import type { SlotTable } from './instance/slot-table.ts';
 import { qualifyingJsonContext } from './json-value-context.ts';
 import type { ReadOptions } from './read-options.ts';
-import type { SlotTable } from './slot-table.ts';
 
 const MEMBER_NAMES = new WeakMap<SlotTable, readonly string[]>();
 

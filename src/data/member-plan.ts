@@ -5,13 +5,13 @@
  * @see RFC 8040 §4.8.1–§4.8.3, RFC 7950 §7.9.3
  */
 import { isFilteredOut } from './content-filter.ts';
-import { defaultsInUse } from './default-values.ts';
 import type { FieldsSelector } from './fields-selector.ts';
-import type { InstanceNode, Slot } from './instance-node.ts';
+import { defaultsInUse } from './instance/default-values.ts';
+import type { InstanceNode, Slot } from './instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 import { memberNamesOf } from './json-writer.ts';
 import type { ContentFilter } from './read-options.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
 
 /** `true` selects a whole subtree; a selector only the descendants it names. @see RFC 8040 §4.8.3 */
 export type Selection = FieldsSelector | true;

@@ -7,12 +7,19 @@
  */
 import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
-import { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
-import type { AnydataValue, InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance-node.ts';
+import { hasDefaults, leafDefault, leafListDefaults } from './instance/default-values.ts';
+import type {
+  AnydataValue,
+  InstanceNode,
+  LeafListValues,
+  ListEntry,
+  ListInstance,
+  Slot,
+} from './instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 import type { MemberPlan, Selection } from './member-plan.ts';
 import { inUseAt, memberLevel, memberSelection, planMembers } from './member-plan.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
 import { writeAnydata } from './xml-anydata.ts';
 import type { TagSet, XmlWriter } from './xml-writer.ts';
 import { tagsOf } from './xml-writer.ts';

@@ -8,13 +8,13 @@
  */
 import { escapeXmlAttribute } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import type { InstanceNode, ListEntry, ListInstance } from './instance-node.ts';
+import type { InstanceNode, ListEntry, ListInstance } from './instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
+import { slotTableOf } from './instance/slot-table.ts';
 import type { EncodeTarget } from './json-encode.ts';
 import type { Selection } from './member-plan.ts';
 import { memberLevel, memberSelection, planMembers } from './member-plan.ts';
 import type { ReadOptions } from './read-options.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './slot-table.ts';
-import { slotTableOf } from './slot-table.ts';
 import { writeAbsent, writeChildren, writeMember, writePlannedMember } from './xml-encode-node.ts';
 import type { XmlWrapper } from './xml-wrapper.ts';
 import type { TagSet } from './xml-writer.ts';

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { isManagementError, MalformedMessageError } from '../errors/index.ts';
 import type { ContainerNode } from '../yang/index.ts';
-import { getChild, getLeaf } from './instance-node.ts';
+import { getChild, getLeaf } from './instance/instance-node.ts';
 import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
 import { testSchema } from './test-schema.ts';
 import { decodeXml, decodeXmlDocument } from './xml-decode.ts';

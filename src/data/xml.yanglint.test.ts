@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { SchemaTree } from '../yang/index.ts';
-import type { DataTree } from './instance-node.ts';
+import type { DataTree } from './instance/instance-node.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { parseJsonText } from './json-text.ts';

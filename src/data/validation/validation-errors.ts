@@ -12,9 +12,9 @@ import {
   MissingElementError,
 } from '../../errors/index.ts';
 import type { ChoiceNode, TypeCheckFailure, XPathConstraint } from '../../yang/index.ts';
-import { formatInstancePath } from '../format-instance-path.ts';
-import type { InstancePath } from '../instance-path.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
+import { formatInstancePath } from '../instance/format-instance-path.ts';
+import type { InstancePath } from '../instance/instance-path.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
 
 const text = (path: InstancePath): string => formatInstancePath(path);
 

@@ -1,12 +1,12 @@
 /**
- * @module data/list-instance
+ * @module data/instance/list-instance
  * The entries of a list: a keyed sequence in the list's order, with O(log n) lookup by key
  * values, insertion and deletion. Key leaves are stored in each entry's first slots.
  * @see RFC 7950 §7.8, §7.7.7 (ordered-by)
  */
-import type { SequencePlacement } from '../util/index.ts';
-import { KeyedSequence } from '../util/index.ts';
-import type { ListNode, YangValue } from '../yang/index.ts';
+import type { SequencePlacement } from '../../util/index.ts';
+import { KeyedSequence } from '../../util/index.ts';
+import type { ListNode, YangValue } from '../../yang/index.ts';
 import { compareEntryKeys, entryKeyOf } from './entry-key.ts';
 import type { ListEntry, ListInstance } from './instance-node.ts';
 

@@ -1,16 +1,16 @@
 /**
- * @module data/default-values.test
+ * @module data/instance/default-values.test
  * Default values: own and typedef defaults, prefixed identityref defaults, leaf-list defaults,
  * choices (active and default case), and keyless state lists.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContainerNode, LeafListNode, LeafNode } from '../yang/index.ts';
-import { identityValue } from '../yang/index.ts';
+import type { ContainerNode, LeafListNode, LeafNode } from '../../yang/index.ts';
+import { identityValue } from '../../yang/index.ts';
+import { decodeJson } from '../json-decode.ts';
+import { encodeJsonString } from '../json-encode.ts';
+import { testSchema } from '../test-schema.ts';
 import { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
-import { testSchema } from './test-schema.ts';
 
 const MODULE = `module dv {
   yang-version 1.1;

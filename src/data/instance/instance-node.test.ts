@@ -1,16 +1,16 @@
 /**
- * @module data/instance-node.test
+ * @module data/instance/instance-node.test
  * Slot tables and persistent child edits: keys first, choices flattened, structural sharing,
  * non-presence containers that vanish when empty.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContainerNode, LeafListNode, LeafNode, ListNode } from '../yang/index.ts';
+import type { ContainerNode, LeafListNode, LeafNode, ListNode } from '../../yang/index.ts';
+import { TYPES_MODULE } from '../test-modules.ts';
+import { testSchema } from '../test-schema.ts';
 import type { ContainerInstance } from './instance-node.ts';
 import { childrenOf, deleteChild, emptyDataTree, emptyInstance, getChild, getLeaf, setChild } from './instance-node.ts';
 import { slotTableOf } from './slot-table.ts';
-import { TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([TYPES_MODULE]);
 const top = schema.dataChildIndex.get('t:top') as ContainerNode;

@@ -1,11 +1,11 @@
 /**
- * @module data/entry-key
+ * @module data/instance/entry-key
  * The key under which a list entry is stored: the canonical forms of its key leaves, joined by
  * U+0000 (which no YANG string can contain), so that equal key values always meet.
  * @see RFC 7950 §7.8.2, §9.1 (canonical forms), §9.4 (no U+0000 in strings)
  */
-import type { LeafNode, ListNode, YangValue } from '../yang/index.ts';
-import { toCanonical } from '../yang/index.ts';
+import type { LeafNode, ListNode, YangValue } from '../../yang/index.ts';
+import { toCanonical } from '../../yang/index.ts';
 
 const SEPARATOR = '\u0000';
 

@@ -1,18 +1,18 @@
 /**
- * @module data/instance-path.test
+ * @module data/instance/instance-path.test
  * Resolving and updating instance paths, and their error-path text.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContainerNode, LeafListNode, LeafNode, ListNode } from '../yang/index.ts';
+import type { ContainerNode, LeafListNode, LeafNode, ListNode } from '../../yang/index.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../test-modules.ts';
+import { testSchema } from '../test-schema.ts';
 import { formatInstancePath } from './format-instance-path.ts';
 import type { ListEntry, ListInstance } from './instance-node.ts';
 import { emptyDataTree, getLeaf } from './instance-node.ts';
 import type { InstancePath } from './instance-path.ts';
 import { resolveInstancePath, updateAt } from './instance-path.ts';
 import { entriesOf, findEntry, keyValuesOf } from './list-instance.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([TYPES_MODULE, AUGMENT_MODULE]);
 const jukebox = testSchema([], ['example-jukebox']);

@@ -1,5 +1,5 @@
 /**
- * @module data/slot-table
+ * @module data/instance/slot-table
  * The slot table of an instance parent: its data children flattened through choice and case,
  * list keys first in `key` order, computed once per schema node and cached.
  * @see RFC 7950 §7.9 (choice and case are not data nodes)
@@ -15,7 +15,7 @@ import type {
   SchemaNode,
   SchemaParent,
   SchemaTree,
-} from '../yang/index.ts';
+} from '../../yang/index.ts';
 
 /** A schema node whose instances sit in a slot: a data node that is not a choice or case. @see RFC 7950 §3 */
 export type DataSchemaNode = ContainerNode | LeafNode | LeafListNode | ListNode | AnyNode;

@@ -1,11 +1,11 @@
 /**
- * @module data/instance-node
+ * @module data/instance/instance-node
  * Persistent instance nodes: an inner node holds a frozen array of child slots laid out by its
  * schema's slot table. Edits return new nodes that share every untouched slot.
  * @see RFC 7950 §3 (data tree), RFC 8342 §3
  */
-import type { KeyedSequence } from '../util/index.ts';
-import type { ContainerNode, InputOutputNode, LeafNode, ListNode, SchemaTree, YangValue } from '../yang/index.ts';
+import type { KeyedSequence } from '../../util/index.ts';
+import type { ContainerNode, InputOutputNode, LeafNode, ListNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import type { DataSchemaNode, InnerSchemaNode } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';
 

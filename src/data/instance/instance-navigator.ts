@@ -1,5 +1,5 @@
 /**
- * @module data/instance-navigator
+ * @module data/instance/instance-navigator
  * An XPath navigator over an instance tree that presents the accessible tree of RFC 7950 §6.4.1:
  * stored nodes plus the implicit ones libyang adds before it validates — leaves and leaf-lists
  * with defaults in use, and non-presence containers wherever their parent exists — minus
@@ -7,9 +7,9 @@
  * that one entry of a huge list can be visited without materializing its siblings.
  * @see RFC 7950 §6.4.1 (accessible tree), §7.6.1, §7.7.2 (defaults), §7.21.5 (when)
  */
-import type { XPathNavigator, XPathNodeKind } from '../xpath/index.ts';
-import type { SchemaTree, YangValue } from '../yang/index.ts';
-import { toCanonical } from '../yang/index.ts';
+import type { XPathNavigator, XPathNodeKind } from '../../xpath/index.ts';
+import type { SchemaTree, YangValue } from '../../yang/index.ts';
+import { toCanonical } from '../../yang/index.ts';
 import { defaultsInUse, leafDefault, leafListDefaults } from './default-values.ts';
 import { entryKeyOf } from './entry-key.ts';
 import type { DataTree, InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance-node.ts';

@@ -1,5 +1,5 @@
 /**
- * @module data/default-values
+ * @module data/instance/default-values
  * Default values of leaves and leaf-lists, parsed once per schema node, and the rules for when
  * they are in use: the parent exists, and inside a choice only in the active or default case.
  * @see RFC 7950 §7.6.1, §7.7.2, §7.9.3; RFC 6243
@@ -12,8 +12,8 @@ import type {
   SchemaTree,
   ValueContext,
   YangValue,
-} from '../yang/index.ts';
-import { isTypeCheckFailure, parseLexical } from '../yang/index.ts';
+} from '../../yang/index.ts';
+import { isTypeCheckFailure, parseLexical } from '../../yang/index.ts';
 import type { InstanceNode, Slot } from './instance-node.ts';
 import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';
 import { slotTableOf } from './slot-table.ts';

@@ -1,5 +1,5 @@
 /**
- * @module data/instance-existence
+ * @module data/instance/instance-existence
  * Whether the instance a request addresses exists, as both APIs judge it. A non-presence
  * container exists as soon as its parent does (RFC 7950 §7.5.1: it only structures data), so
  * a POST below an empty one or a PATCH of it is not refused; list entries and presence

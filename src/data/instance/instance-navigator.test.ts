@@ -1,20 +1,20 @@
 /**
- * @module data/instance-navigator.test
+ * @module data/instance/instance-navigator.test
  * The accessible tree: defaults and non-presence containers appear (with the case rules),
  * presence containers and config false nodes as the view says, one list entry is reachable by
  * key as the same handle XPath finds, and document order follows the slot order.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { evaluateXPath, isNodeSet, parseXPath } from '../xpath/index.ts';
-import type { ContainerNode, ListNode } from '../yang/index.ts';
+import { evaluateXPath, isNodeSet, parseXPath } from '../../xpath/index.ts';
+import type { ContainerNode, ListNode } from '../../yang/index.ts';
+import { decodeJson } from '../json-decode.ts';
+import { TYPES_MODULE } from '../test-modules.ts';
+import { testSchema } from '../test-schema.ts';
 import { InstanceNavigator } from './instance-navigator.ts';
 import type { ListInstance } from './instance-node.ts';
-import { decodeJson } from './json-decode.ts';
 import { findEntry } from './list-instance.ts';
 import { slotTableOf } from './slot-table.ts';
-import { TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([TYPES_MODULE]);
 const top = schema.dataChildIndex.get('t:top') as ContainerNode;

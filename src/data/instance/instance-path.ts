@@ -1,11 +1,11 @@
 /**
- * @module data/instance-path
+ * @module data/instance/instance-path
  * Instance paths (the data layer's addresses of instances) and zipper-style updates: resolving
  * a path walks down the tree, updating one rebuilds only the spine, in O(depth · log n).
  * @see RFC 8040 §3.5.3 (data resource identifiers), RFC 7950 §9.13
  */
-import type { YangValue } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
+import type { YangValue } from '../../yang/index.ts';
+import { yangValuesEqual } from '../../yang/index.ts';
 import { entryKeyOf } from './entry-key.ts';
 import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot, SlotValue } from './instance-node.ts';
 import { emptyInstance, getChild, instanceFromSlots, setChild } from './instance-node.ts';

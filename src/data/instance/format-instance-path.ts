@@ -1,11 +1,11 @@
 /**
- * @module data/format-instance-path
+ * @module data/instance/format-instance-path
  * The `error-path` text of an instance path, in the RFC 7951 JSON form of instance-identifier:
  * module names on the first node and where the module changes, key predicates quoted.
  * @see RFC 7951 §6.11, RFC 8040 §7.1 (error-path)
  */
-import type { LeafListNode, LeafNode, ValueContext, YangValue } from '../yang/index.ts';
-import { toJson } from '../yang/index.ts';
+import type { LeafListNode, LeafNode, ValueContext, YangValue } from '../../yang/index.ts';
+import { toJson } from '../../yang/index.ts';
 import type { InstancePath } from './instance-path.ts';
 
 // Identityrefs are always written module-qualified: no node's module is the empty string.
