@@ -6,7 +6,7 @@
  */
 import type { SchemaTree } from '../yang/index.ts';
 import type { PlanOptions } from './member-plan.ts';
-import type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
+import type { ContentFilter, ReadOptions, WithDefaultsMode } from './read/read-options.ts';
 
 /** Chunks are handed out once this many characters are pending, unless told otherwise. */
 const DEFAULT_CHUNK_SIZE = 16384;

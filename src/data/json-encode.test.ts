@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import { parseFields } from './fields-selector.ts';
 import type { ListInstance } from './instance/instance-node.ts';
 import { getChild } from './instance/instance-node.ts';
 import { findEntry } from './instance/list-instance.ts';
 import { decodeJson } from './json-decode.ts';
 import type { EncodeJsonOptions } from './json-encode.ts';
 import { encodeJson, encodeJsonString } from './json-encode.ts';
+import { parseFields } from './read/fields-selector.ts';
 import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
 import { testSchema } from './test-schema.ts';
 

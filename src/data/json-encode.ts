@@ -13,7 +13,7 @@ import type { JsonObject, Selection } from './json-encode-object.ts';
 import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
 import { JsonWriter, memberNamesOf } from './json-writer.ts';
 import { memberLevel, memberSelection, planMembers } from './member-plan.ts';
-import type { ReadOptions } from './read-options.ts';
+import type { ReadOptions } from './read/read-options.ts';
 
 /**
  * What to encode: a whole DataTree (an object of top-level members), or one node as a single

@@ -9,7 +9,7 @@ import { toJson } from '../yang/index.ts';
 import { ChunkWriter } from './chunk-writer.ts';
 import type { SlotTable } from './instance/slot-table.ts';
 import { qualifyingJsonContext } from './json-value-context.ts';
-import type { ReadOptions } from './read-options.ts';
+import type { ReadOptions } from './read/read-options.ts';
 
 const MEMBER_NAMES = new WeakMap<SlotTable, readonly string[]>();
 

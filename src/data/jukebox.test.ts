@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isManagementError } from '../errors/index.ts';
 import type { ContainerNode, ListNode } from '../yang/index.ts';
-import { parseFields } from './fields-selector.ts';
 import type { InstanceNode, ListInstance } from './instance/instance-node.ts';
 import { getChild } from './instance/instance-node.ts';
 import { resolveInstancePath } from './instance/instance-path.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { parseJsonText } from './json-text.ts';
+import { parseFields } from './read/fields-selector.ts';
 import { testSchema } from './test-schema.ts';
 
 const FIXTURE = join(import.meta.dirname, '../../test/fixtures/data/example-jukebox.json');

@@ -14,7 +14,7 @@ import { slotTableOf } from './instance/slot-table.ts';
 import type { EncodeTarget } from './json-encode.ts';
 import type { Selection } from './member-plan.ts';
 import { memberLevel, memberSelection, planMembers } from './member-plan.ts';
-import type { ReadOptions } from './read-options.ts';
+import type { ReadOptions } from './read/read-options.ts';
 import { writeAbsent, writeChildren, writeMember, writePlannedMember } from './xml-encode-node.ts';
 import type { XmlWrapper } from './xml-wrapper.ts';
 import type { TagSet } from './xml-writer.ts';

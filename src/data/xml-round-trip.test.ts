@@ -15,7 +15,7 @@ import { getChild } from './instance/instance-node.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { parseJsonText } from './json-text.ts';
-import type { ReadOptions } from './read-options.ts';
+import type { ReadOptions } from './read/read-options.ts';
 import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
 import { testSchema } from './test-schema.ts';
 import { decodeXml, decodeXmlDocument } from './xml-decode.ts';

@@ -10,7 +10,7 @@ import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/inde
 import { toXmlText } from '../yang/index.ts';
 import { ChunkWriter } from './chunk-writer.ts';
 import type { DataSchemaNode, SlotTable } from './instance/slot-table.ts';
-import type { ReadOptions } from './read-options.ts';
+import type { ReadOptions } from './read/read-options.ts';
 import { needsPrefixes, PrefixBinder, plainXmlContext } from './xml-value-context.ts';
 
 /** The namespace of the with-defaults `default` attribute. @see RFC 6243 §6 */

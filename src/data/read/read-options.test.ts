@@ -1,10 +1,10 @@
 /**
- * @module data/read-options.test
+ * @module data/read/read-options.test
  * Query-parameter values of content, depth and with-defaults.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isManagementError } from '../errors/index.ts';
+import { isManagementError } from '../../errors/index.ts';
 import { parseContentFilter, parseDepth, parseWithDefaultsMode } from './read-options.ts';
 
 const rejects = (run: () => unknown): void => {

@@ -1,12 +1,12 @@
 /**
- * @module data/content-filter
+ * @module data/read/content-filter
  * Which nodes a `content` filter keeps: `config` drops state data; `nonconfig` keeps state data,
  * the containers and lists that lead to it, and the keys of the list entries on the way.
  * @see RFC 8040 §4.8.1
  */
 
-import type { DataSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
 import type { ContentFilter } from './read-options.ts';
 
 const HAS_STATE = new WeakMap<DataSchemaNode, boolean>();

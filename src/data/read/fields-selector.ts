@@ -1,13 +1,13 @@
 /**
- * @module data/fields-selector
+ * @module data/read/fields-selector
  * The RFC 8040 `fields` query parameter, parsed against the schema into a selector tree.
  * `a(b;c/d)` selects a/b and a/c/d; a selected node comes with its whole subtree.
  * @see RFC 8040 §4.8.3
  */
-import { InvalidValueError } from '../errors/index.ts';
-import type { SchemaTree } from '../yang/index.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
-import { slotChildByName } from './instance/slot-table.ts';
+import { InvalidValueError } from '../../errors/index.ts';
+import type { SchemaTree } from '../../yang/index.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../instance/slot-table.ts';
+import { slotChildByName } from '../instance/slot-table.ts';
 
 /** Selected children: `true` selects a child with its whole subtree, a selector only some of its descendants. */
 export type FieldsSelector = ReadonlyMap<DataSchemaNode, FieldsSelector | true>;

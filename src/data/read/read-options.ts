@@ -1,10 +1,10 @@
 /**
- * @module data/read-options
+ * @module data/read/read-options
  * The protocol-neutral options of a read: content, depth, fields and with-defaults, and the
  * parsers of their RESTCONF query-parameter values.
  * @see RFC 8040 §4.8.1 (content), §4.8.2 (depth), §4.8.3 (fields), §4.8.9 (with-defaults); RFC 6243 §3
  */
-import { InvalidValueError } from '../errors/index.ts';
+import { InvalidValueError } from '../../errors/index.ts';
 import type { FieldsSelector } from './fields-selector.ts';
 
 /** Which data a read returns. @see RFC 8040 §4.8.1 */

@@ -1,14 +1,14 @@
 /**
- * @module data/fields-selector.test
+ * @module data/read/fields-selector.test
  * The RFC 8040 §4.8.3 `fields` grammar against the schema: nesting, paths, qualification, errors.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isManagementError } from '../errors/index.ts';
-import type { ContainerNode } from '../yang/index.ts';
+import { isManagementError } from '../../errors/index.ts';
+import type { ContainerNode } from '../../yang/index.ts';
+import { testSchema } from '../test-schema.ts';
 import type { FieldsSelector } from './fields-selector.ts';
 import { parseFields } from './fields-selector.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([], ['example-jukebox']);
 const jukebox = schema.dataChildIndex.get('example-jukebox:jukebox') as ContainerNode;
