@@ -7,16 +7,16 @@
  */
 import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
+import type { MemberPlan, Selection } from './codec/member-plan.ts';
+import { inUseAt, memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
 import { hasDefaults, leafDefault, leafListDefaults } from './instance/default-values.ts';
 import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
 import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
 import { slotTableOf } from './instance/slot-table.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { DEFAULT_TAG, memberNamesOf } from './json-writer.ts';
-import type { MemberPlan, Selection } from './member-plan.ts';
-import { inUseAt, memberLevel, memberSelection, planMembers } from './member-plan.ts';
 
-export type { Selection } from './member-plan.ts';
+export type { Selection } from './codec/member-plan.ts';
 
 /** A JSON object under construction (member order is insertion order: no member name is an array index). */
 export type JsonObject = Record<string, unknown>;

@@ -6,13 +6,13 @@
  * @see RFC 7951, RFC 8040 §4.8, RFC 6243
  */
 import type { SchemaTree } from '../yang/index.ts';
+import { memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
 import type { DataTree, InstanceNode, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
 import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
 import { slotTableOf } from './instance/slot-table.ts';
 import type { JsonObject, Selection } from './json-encode-object.ts';
 import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
 import { JsonWriter, memberNamesOf } from './json-writer.ts';
-import { memberLevel, memberSelection, planMembers } from './member-plan.ts';
 import type { ReadOptions } from './read/read-options.ts';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { JsonLeafValue, LeafListNode, LeafNode, SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
 import { toJson } from '../yang/index.ts';
-import { ChunkWriter } from './chunk-writer.ts';
+import { ChunkWriter } from './codec/chunk-writer.ts';
 import type { SlotTable } from './instance/slot-table.ts';
 import { qualifyingJsonContext } from './json-value-context.ts';
 import type { ReadOptions } from './read/read-options.ts';

@@ -7,6 +7,8 @@
  */
 import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
+import type { MemberPlan, Selection } from './codec/member-plan.ts';
+import { inUseAt, memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
 import { hasDefaults, leafDefault, leafListDefaults } from './instance/default-values.ts';
 import type {
   AnydataValue,
@@ -18,8 +20,6 @@ import type {
 } from './instance/instance-node.ts';
 import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
 import { slotTableOf } from './instance/slot-table.ts';
-import type { MemberPlan, Selection } from './member-plan.ts';
-import { inUseAt, memberLevel, memberSelection, planMembers } from './member-plan.ts';
 import { writeAnydata } from './xml-anydata.ts';
 import type { TagSet, XmlWriter } from './xml-writer.ts';
 import { tagsOf } from './xml-writer.ts';

@@ -8,7 +8,7 @@
 import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { toXmlText } from '../yang/index.ts';
-import { ChunkWriter } from './chunk-writer.ts';
+import { ChunkWriter } from './codec/chunk-writer.ts';
 import type { DataSchemaNode, SlotTable } from './instance/slot-table.ts';
 import type { ReadOptions } from './read/read-options.ts';
 import { needsPrefixes, PrefixBinder, plainXmlContext } from './xml-value-context.ts';

@@ -1,18 +1,18 @@
 /**
- * @module data/member-plan
+ * @module data/codec/member-plan
  * How the read options apply to the members of one inner node: which slots are visited, the
  * sub-selection and level of each, and whether defaults below a slot are in use.
  * @see RFC 8040 §4.8.1–§4.8.3, RFC 7950 §7.9.3
  */
 
-import { defaultsInUse } from './instance/default-values.ts';
-import type { InstanceNode, Slot } from './instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
-import { memberNamesOf } from './json-writer.ts';
-import { isFilteredOut } from './read/content-filter.ts';
-import type { FieldsSelector } from './read/fields-selector.ts';
-import type { ContentFilter } from './read/read-options.ts';
+import { defaultsInUse } from '../instance/default-values.ts';
+import type { InstanceNode, Slot } from '../instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../instance/slot-table.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
+import { memberNamesOf } from '../json-writer.ts';
+import { isFilteredOut } from '../read/content-filter.ts';
+import type { FieldsSelector } from '../read/fields-selector.ts';
+import type { ContentFilter } from '../read/read-options.ts';
 
 /** `true` selects a whole subtree; a selector only the descendants it names. @see RFC 8040 §4.8.3 */
 export type Selection = FieldsSelector | true;

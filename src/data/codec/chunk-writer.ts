@@ -1,12 +1,12 @@
 /**
- * @module data/chunk-writer
+ * @module data/codec/chunk-writer
  * What both encoders' writers share: the pending text handed out in chunks, and the read
  * options resolved once (defaults filled in, and the flags the hot paths test).
  * @see RFC 8040 §4.8 (read options), RFC 6243 §3 (with-defaults modes)
  */
-import type { SchemaTree } from '../yang/index.ts';
+import type { SchemaTree } from '../../yang/index.ts';
+import type { ContentFilter, ReadOptions, WithDefaultsMode } from '../read/read-options.ts';
 import type { PlanOptions } from './member-plan.ts';
-import type { ContentFilter, ReadOptions, WithDefaultsMode } from './read/read-options.ts';
 
 /** Chunks are handed out once this many characters are pending, unless told otherwise. */
 const DEFAULT_CHUNK_SIZE = 16384;
