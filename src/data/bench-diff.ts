@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerNode, ListNode } from '../yang/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
 import { reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { decodeDiff, encodeDiff } from './diff-codec.ts';
@@ -19,7 +20,6 @@ import type { InstancePath } from './instance/instance-path.ts';
 import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
 import { putEntry } from './instance/list-instance.ts';
 import { slotChildByName } from './instance/slot-table.ts';
-import { decodeJson } from './json-decode.ts';
 import { testSchema } from './test-schema.ts';
 
 /** Writes one line of the report to standard output. */

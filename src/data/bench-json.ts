@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
+import { encodeJsonString } from './codec/json/json-encode.ts';
 import { testSchema } from './test-schema.ts';
 
 /** Writes one line of the report to standard output. */

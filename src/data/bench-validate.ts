@@ -10,12 +10,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerNode, LeafNode, ListNode, SchemaTree } from '../yang/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
 import type { DataDiff } from './diff.ts';
 import { diffTrees } from './diff-trees.ts';
 import type { DataTree } from './instance/instance-node.ts';
 import type { InstancePath } from './instance/instance-path.ts';
 import { updateAt } from './instance/instance-path.ts';
-import { decodeJson } from './json-decode.ts';
 import { testSchema } from './test-schema.ts';
 import { validateChange, validateTree } from './validation/index.ts';
 

@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeJson } from './codec/json/json-decode.ts';
+import { encodeJsonString } from './codec/json/json-encode.ts';
 import type { DataTree } from './instance/instance-node.ts';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
 import { testSchema } from './test-schema.ts';
 import { decodeXmlDocument } from './xml-decode.ts';
 import { encodeXml, encodeXmlString } from './xml-encode.ts';

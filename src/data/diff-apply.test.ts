@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OperationFailedError } from '../errors/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
+import { encodeJsonString } from './codec/json/json-encode.ts';
 import type { DataDiff } from './diff.ts';
 import { reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
@@ -14,8 +16,6 @@ import { instancesEqual } from './diff-equal.ts';
 import { DIFF_MODULE } from './diff-test-modules.ts';
 import { diffTrees } from './diff-trees.ts';
 import type { DataTree } from './instance/instance-node.ts';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);

@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../errors/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
 import { EMPTY_DIFF } from './diff.ts';
 import { decodeDiff, encodeDiff } from './diff-codec.ts';
 import { DIFF_MODULE } from './diff-test-modules.ts';
 import { diffTrees } from './diff-trees.ts';
-import { decodeJson } from './json-decode.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);

@@ -10,6 +10,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { ListNode } from '../yang/index.ts';
 import { yangValuesEqual } from '../yang/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
+import { encodeJsonString } from './codec/json/json-encode.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { isEmptyDiff, reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
@@ -22,8 +24,6 @@ import type { DataTree, ListEntry, ListInstance, Slot } from './instance/instanc
 import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
 import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
 import { slotChildByName } from './instance/slot-table.ts';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);

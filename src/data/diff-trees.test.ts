@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
 import { isEmptyDiff, reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { instancesEqual } from './diff-equal.ts';
@@ -18,7 +19,6 @@ import { emptyDataTree, emptyInstance, setChild } from './instance/instance-node
 import { updateAt } from './instance/instance-path.ts';
 import { listInstanceFromEntries } from './instance/list-instance.ts';
 import { slotChildByName } from './instance/slot-table.ts';
-import { decodeJson } from './json-decode.ts';
 import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);

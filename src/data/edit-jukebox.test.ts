@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { decodeJson } from './codec/json/json-decode.ts';
 import { editKit, failsWith } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';
 import { applyEdit } from './edit.ts';
 import type { InstanceNode } from './instance/instance-node.ts';
-import { decodeJson } from './json-decode.ts';
 import { testSchema } from './test-schema.ts';
 
 const FIXTURE = join(import.meta.dirname, '../../test/fixtures/data/example-jukebox.json');

@@ -17,14 +17,14 @@ import type {
   SchemaTree,
   YangValue,
 } from '../yang/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
+import { encodeJsonString } from './codec/json/json-encode.ts';
 import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 import { applyEdit } from './edit.ts';
 import type { DataTree, InstanceNode, Slot } from './instance/instance-node.ts';
 import { getChild } from './instance/instance-node.ts';
 import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
 import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
 
 /** A module with every kind of edit target. */
 export const EDIT_MODULE = `module e {

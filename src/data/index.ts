@@ -5,6 +5,11 @@
  * See DESIGN §3. May import: util, errors, xpath, yang (each through its index.ts).
  */
 
+export type { DecodeJsonOptions } from './codec/json/json-decode.ts';
+export { decodeJson } from './codec/json/json-decode.ts';
+export type { EncodeJsonOptions, EncodeTarget } from './codec/json/json-encode.ts';
+export { encodeJson, encodeJsonString } from './codec/json/json-encode.ts';
+export { parseJsonText } from './codec/json/json-text.ts';
 export type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 export { EMPTY_DIFF, isEmptyDiff, reverseDiff } from './diff.ts';
 export type { ApplyDiffOptions } from './diff-apply.ts';
@@ -54,11 +59,6 @@ export {
 } from './instance/list-instance.ts';
 export type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
 export { isDataSchemaNode, isInnerSchemaNode, slotTableOf } from './instance/slot-table.ts';
-export type { DecodeJsonOptions } from './json-decode.ts';
-export { decodeJson } from './json-decode.ts';
-export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';
-export { encodeJson, encodeJsonString } from './json-encode.ts';
-export { parseJsonText } from './json-text.ts';
 export type { FieldsSelector } from './read/fields-selector.ts';
 export { parseFields } from './read/fields-selector.ts';
 export type { ContentFilter, ReadOptions, WithDefaultsMode } from './read/read-options.ts';

@@ -16,11 +16,11 @@ import {
 } from '../errors/index.ts';
 import type { AnyNode, ContainerNode, InputOutputNode, LeafListNode, LeafNode, ListNode } from '../yang/index.ts';
 import { decimal64, identityValue } from '../yang/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
+import { encodeJsonString } from './codec/json/json-encode.ts';
 import type { ContainerInstance, ListInstance } from './instance/instance-node.ts';
 import { getChild, getLeaf } from './instance/instance-node.ts';
 import { entriesOf, keyValuesOf } from './instance/list-instance.ts';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
 import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
 import { testSchema } from './test-schema.ts';
 import type { DecodeXmlOptions } from './xml-decode.ts';

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AnyNode, ContainerNode, LeafListNode, LeafNode, ListNode } from '../yang/index.ts';
+import { decodeJson } from './codec/json/json-decode.ts';
+import { encodeJsonString } from './codec/json/json-encode.ts';
 import type { ContainerInstance, DataTree, ListInstance } from './instance/instance-node.ts';
 import { getChild } from './instance/instance-node.ts';
 import { findEntry } from './instance/list-instance.ts';
-import { decodeJson } from './json-decode.ts';
-import { encodeJsonString } from './json-encode.ts';
 import { parseFields } from './read/fields-selector.ts';
 import type { ReadOptions } from './read/read-options.ts';
 import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';

@@ -8,12 +8,12 @@
  */
 import { escapeXmlAttribute } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
+import type { EncodeTarget } from './codec/json/json-encode.ts';
 import type { Selection } from './codec/member-plan.ts';
 import { memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
 import type { InstanceNode, ListEntry, ListInstance } from './instance/instance-node.ts';
 import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
 import { slotTableOf } from './instance/slot-table.ts';
-import type { EncodeTarget } from './json-encode.ts';
 import type { ReadOptions } from './read/read-options.ts';
 import { writeAbsent, writeChildren, writeMember, writePlannedMember } from './xml-encode-node.ts';
 import type { XmlWrapper } from './xml-wrapper.ts';

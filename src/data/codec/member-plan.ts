@@ -9,10 +9,10 @@ import { defaultsInUse } from '../instance/default-values.ts';
 import type { InstanceNode, Slot } from '../instance/instance-node.ts';
 import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../instance/slot-table.ts';
 import { slotTableOf } from '../instance/slot-table.ts';
-import { memberNamesOf } from '../json-writer.ts';
 import { isFilteredOut } from '../read/content-filter.ts';
 import type { FieldsSelector } from '../read/fields-selector.ts';
 import type { ContentFilter } from '../read/read-options.ts';
+import { memberNamesOf } from './json/json-writer.ts';
 
 /** `true` selects a whole subtree; a selector only the descendants it names. @see RFC 8040 §4.8.3 */
 export type Selection = FieldsSelector | true;

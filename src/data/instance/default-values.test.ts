@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafListNode, LeafNode } from '../../yang/index.ts';
 import { identityValue } from '../../yang/index.ts';
-import { decodeJson } from '../json-decode.ts';
-import { encodeJsonString } from '../json-encode.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import { encodeJsonString } from '../codec/json/json-encode.ts';
 import { testSchema } from '../test-schema.ts';
 import { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { evaluateXPath, isNodeSet, parseXPath } from '../../xpath/index.ts';
 import type { ContainerNode, ListNode } from '../../yang/index.ts';
-import { decodeJson } from '../json-decode.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
 import { TYPES_MODULE } from '../test-modules.ts';
 import { testSchema } from '../test-schema.ts';
 import { InstanceNavigator } from './instance-navigator.ts';

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafNode } from '../../yang/index.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
 import type { DataTree } from '../instance/instance-node.ts';
 import { updateAt } from '../instance/instance-path.ts';
-import { decodeJson } from '../json-decode.ts';
 import { testSchema } from '../test-schema.ts';
 import { CONSTRAINTS_MODULE, validateBoth } from './validate.test-support.ts';
 

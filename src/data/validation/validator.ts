@@ -9,6 +9,7 @@
 import type { ManagementError } from '../../errors/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { checkValue, isInstanceIdentifier, toCanonical } from '../../yang/index.ts';
+import { jsonValueContext } from '../codec/json/json-value-context.ts';
 import { entryKeyOf } from '../instance/entry-key.ts';
 import type { AccessibleNode } from '../instance/instance-navigator.ts';
 import { InstanceNavigator, instancePathOf } from '../instance/instance-navigator.ts';
@@ -17,7 +18,6 @@ import type { InstancePath } from '../instance/instance-path.ts';
 import { keyValuesOf } from '../instance/list-instance.ts';
 import type { DataSchemaNode } from '../instance/slot-table.ts';
 import { slotTableOf } from '../instance/slot-table.ts';
-import { jsonValueContext } from '../json-value-context.ts';
 import type { CheckCatalogue, ChildrenCheck, NodeCheck, UniqueCheck } from './check-catalogue.ts';
 import { checkCatalogueOf } from './check-catalogue.ts';
 import { casesInUse, runChildrenCheck } from './children-checks.ts';

@@ -1,19 +1,19 @@
 /**
- * @module data/json-encode
+ * @module data/codec/json/json-encode
  * Instance nodes → RFC 7951 JSON text, as a generator of chunks so that large responses stream.
  * Lists are encoded in batches of entries (plain objects through the native `JSON.stringify`);
  * the walk yields between batches.
  * @see RFC 7951, RFC 8040 §4.8, RFC 6243
  */
-import type { SchemaTree } from '../yang/index.ts';
-import { memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
-import type { DataTree, InstanceNode, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
+import type { SchemaTree } from '../../../yang/index.ts';
+import type { DataTree, InstanceNode, ListEntry, ListInstance, Slot } from '../../instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../../instance/slot-table.ts';
+import { slotTableOf } from '../../instance/slot-table.ts';
+import type { ReadOptions } from '../../read/read-options.ts';
+import { memberLevel, memberSelection, planMembers } from '../member-plan.ts';
 import type { JsonObject, Selection } from './json-encode-object.ts';
 import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
 import { JsonWriter, memberNamesOf } from './json-writer.ts';
-import type { ReadOptions } from './read/read-options.ts';
 
 /**
  * What to encode: a whole DataTree (an object of top-level members), or one node as a single

@@ -1,20 +1,20 @@
 /**
- * @module data/json-encode.test
+ * @module data/codec/json/json-encode.test
  * JSON encoding: value forms, member qualification and order, streaming, and the read options
  * (content, depth, fields, with-defaults).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import type { ListInstance } from './instance/instance-node.ts';
-import { getChild } from './instance/instance-node.ts';
-import { findEntry } from './instance/list-instance.ts';
+import type { ContainerNode, LeafNode, ListNode } from '../../../yang/index.ts';
+import type { ListInstance } from '../../instance/instance-node.ts';
+import { getChild } from '../../instance/instance-node.ts';
+import { findEntry } from '../../instance/list-instance.ts';
+import { parseFields } from '../../read/fields-selector.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
 import { decodeJson } from './json-decode.ts';
 import type { EncodeJsonOptions } from './json-encode.ts';
 import { encodeJson, encodeJsonString } from './json-encode.ts';
-import { parseFields } from './read/fields-selector.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([TYPES_MODULE, AUGMENT_MODULE]);
 const top = schema.dataChildIndex.get('t:top') as ContainerNode;

@@ -1,9 +1,9 @@
 /**
- * @module data/json-text
+ * @module data/codec/json/json-text
  * JSON text → JSON value, with syntax errors reported as `malformed-message` with a position.
  * @see RFC 8259, RFC 8040 §7 (malformed-message)
  */
-import { MalformedMessageError } from '../errors/index.ts';
+import { MalformedMessageError } from '../../../errors/index.ts';
 
 const lineAndColumn = (text: string, offset: number): string => {
   let line = 1;

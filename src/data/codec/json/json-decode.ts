@@ -1,5 +1,5 @@
 /**
- * @module data/json-decode
+ * @module data/codec/json/json-decode
  * RFC 7951 JSON (already `JSON.parse`d) → instance nodes. Values are parsed once here into typed
  * values; every problem is a ManagementError with its error-path.
  * @see RFC 7951 §4–§6, RFC 8040 §7
@@ -11,17 +11,23 @@ import {
   MissingElementError,
   UnknownElementError,
   UnknownNamespaceError,
-} from '../errors/index.ts';
-import type { CaseNode, ChoiceNode, LeafListNode, LeafNode, ListNode, YangValue } from '../yang/index.ts';
-import { dataChildren, hasForbiddenCharacter, isTypeCheckFailure, parseJson, yangValuesEqual } from '../yang/index.ts';
+} from '../../../errors/index.ts';
+import type { CaseNode, ChoiceNode, LeafListNode, LeafNode, ListNode, YangValue } from '../../../yang/index.ts';
+import {
+  dataChildren,
+  hasForbiddenCharacter,
+  isTypeCheckFailure,
+  parseJson,
+  yangValuesEqual,
+} from '../../../yang/index.ts';
+import { entryKeyOf } from '../../instance/entry-key.ts';
+import type { AnydataValue, InstanceNode, ListEntry, Slot } from '../../instance/instance-node.ts';
+import { emptyInstance, instanceFromSlots } from '../../instance/instance-node.ts';
+import { listInstanceFromEntries } from '../../instance/list-instance.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
+import { slotChildByName, slotTableOf } from '../../instance/slot-table.ts';
 import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
-import { entryKeyOf } from './instance/entry-key.ts';
-import type { AnydataValue, InstanceNode, ListEntry, Slot } from './instance/instance-node.ts';
-import { emptyInstance, instanceFromSlots } from './instance/instance-node.ts';
-import { listInstanceFromEntries } from './instance/list-instance.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
-import { slotChildByName, slotTableOf } from './instance/slot-table.ts';
 
 export type { DecodeJsonOptions } from './decode-state.ts';
 

@@ -1,10 +1,10 @@
 /**
- * @module data/json-text.test
+ * @module data/codec/json/json-text.test
  * JSON syntax errors become malformed-message errors with a position.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isManagementError } from '../errors/index.ts';
+import { isManagementError } from '../../../errors/index.ts';
 import { parseJsonText } from './json-text.ts';
 
 describe('parseJsonText', () => {

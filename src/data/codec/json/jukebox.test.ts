@@ -1,5 +1,5 @@
 /**
- * @module data/jukebox.test
+ * @module data/codec/json/jukebox.test
  * Golden JSON for the RFC 8040 example-jukebox module: the fixture decodes and encodes back to
  * the same text, and the read options give the RFC's shapes.
  * @see RFC 8040 Appendix A.1, B.3
@@ -8,18 +8,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { isManagementError } from '../errors/index.ts';
-import type { ContainerNode, ListNode } from '../yang/index.ts';
-import type { InstanceNode, ListInstance } from './instance/instance-node.ts';
-import { getChild } from './instance/instance-node.ts';
-import { resolveInstancePath } from './instance/instance-path.ts';
+import { isManagementError } from '../../../errors/index.ts';
+import type { ContainerNode, ListNode } from '../../../yang/index.ts';
+import type { InstanceNode, ListInstance } from '../../instance/instance-node.ts';
+import { getChild } from '../../instance/instance-node.ts';
+import { resolveInstancePath } from '../../instance/instance-path.ts';
+import { parseFields } from '../../read/fields-selector.ts';
+import { testSchema } from '../../test-schema.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { parseJsonText } from './json-text.ts';
-import { parseFields } from './read/fields-selector.ts';
-import { testSchema } from './test-schema.ts';
 
-const FIXTURE = join(import.meta.dirname, '../../test/fixtures/data/example-jukebox.json');
+const FIXTURE = join(import.meta.dirname, '../../../../test/fixtures/data/example-jukebox.json');
 const schema = testSchema([], ['example-jukebox']);
 const text = readFileSync(FIXTURE, 'utf8');
 const tree = decodeJson(schema, parseJsonText(text), { schema });

@@ -1,20 +1,20 @@
 /**
- * @module data/json-decode.test
+ * @module data/codec/json/json-decode.test
  * JSON decoding: typed values, module qualification, input order, and every error with its
  * error-tag, error-path and message.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isManagementError } from '../errors/index.ts';
-import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import { decimal64, identityValue } from '../yang/index.ts';
-import type { ContainerInstance, ListInstance } from './instance/instance-node.ts';
-import { getChild, getLeaf } from './instance/instance-node.ts';
-import { entriesOf, keyValuesOf } from './instance/list-instance.ts';
+import { isManagementError } from '../../../errors/index.ts';
+import type { ContainerNode, LeafNode, ListNode } from '../../../yang/index.ts';
+import { decimal64, identityValue } from '../../../yang/index.ts';
+import type { ContainerInstance, ListInstance } from '../../instance/instance-node.ts';
+import { getChild, getLeaf } from '../../instance/instance-node.ts';
+import { entriesOf, keyValuesOf } from '../../instance/list-instance.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
 import type { DecodeJsonOptions } from './json-decode.ts';
 import { decodeJson } from './json-decode.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([TYPES_MODULE, AUGMENT_MODULE]);
 const top = schema.dataChildIndex.get('t:top') as ContainerNode;

@@ -1,20 +1,20 @@
 /**
- * @module data/json-round-trip.test
+ * @module data/codec/json/json-round-trip.test
  * Property tests with a seeded PRNG (fast-check is not a dependency): random documents of the
  * test module survive decode → encode → decode unchanged, and random updates of a persistent
  * tree agree with a plain Map model while every older root stays as it was.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import type { DataTree, ListInstance } from './instance/instance-node.ts';
-import { emptyDataTree } from './instance/instance-node.ts';
-import { resolveInstancePath, updateAt } from './instance/instance-path.ts';
-import { entriesOf, keyValuesOf } from './instance/list-instance.ts';
+import type { ContainerNode, LeafNode, ListNode } from '../../../yang/index.ts';
+import type { DataTree, ListInstance } from '../../instance/instance-node.ts';
+import { emptyDataTree } from '../../instance/instance-node.ts';
+import { resolveInstancePath, updateAt } from '../../instance/instance-path.ts';
+import { entriesOf, keyValuesOf } from '../../instance/list-instance.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([TYPES_MODULE, AUGMENT_MODULE]);
 

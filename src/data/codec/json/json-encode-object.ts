@@ -1,22 +1,22 @@
 /**
- * @module data/json-encode-object
+ * @module data/codec/json/json-encode-object
  * The core of the JSON encoder: turns an inner node into a plain JSON-ready object (member names,
  * RFC 7951 value forms, read options applied) for the native `JSON.stringify`, which is several
  * times faster than concatenating strings in script. The streaming layer batches these objects.
  * @see RFC 7951 §4–§6, RFC 8040 §4.8, RFC 6243 §3
  */
-import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
-import type { MemberPlan, Selection } from './codec/member-plan.ts';
-import { inUseAt, memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
-import { hasDefaults, leafDefault, leafListDefaults } from './instance/default-values.ts';
-import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
+import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
+import { yangValuesEqual } from '../../../yang/index.ts';
+import { hasDefaults, leafDefault, leafListDefaults } from '../../instance/default-values.ts';
+import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from '../../instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
+import { slotTableOf } from '../../instance/slot-table.ts';
+import type { MemberPlan, Selection } from '../member-plan.ts';
+import { inUseAt, memberLevel, memberSelection, planMembers } from '../member-plan.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { DEFAULT_TAG, memberNamesOf } from './json-writer.ts';
 
-export type { Selection } from './codec/member-plan.ts';
+export type { Selection } from '../member-plan.ts';
 
 /** A JSON object under construction (member order is insertion order: no member name is an array index). */
 export type JsonObject = Record<string, unknown>;

@@ -1,10 +1,10 @@
 /**
- * @module data/json-value-context
+ * @module data/codec/json/json-value-context
  * The ValueContext of JSON-encoded values: prefixes are module names, and unqualified
  * identityrefs belong to the module of the leaf that holds them.
  * @see RFC 7951 §4, §6.8, §6.11
  */
-import type { SchemaTree, ValueContext } from '../yang/index.ts';
+import type { SchemaTree, ValueContext } from '../../../yang/index.ts';
 
 const CONTEXTS = new WeakMap<SchemaTree, Map<string, ValueContext>>();
 

@@ -1,15 +1,22 @@
 /**
- * @module data/json-writer
+ * @module data/codec/json/json-writer
  * The output side of the JSON encoder: the pending chunk, member names precomputed per slot
  * table, and the RFC 7951 forms of leaf values.
  * @see RFC 7951 §4–§6, RFC 7952 §5.2, RFC 6243 §6
  */
-import type { JsonLeafValue, LeafListNode, LeafNode, SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
-import { toJson } from '../yang/index.ts';
-import { ChunkWriter } from './codec/chunk-writer.ts';
-import type { SlotTable } from './instance/slot-table.ts';
+import type {
+  JsonLeafValue,
+  LeafListNode,
+  LeafNode,
+  SchemaTree,
+  ValueContext,
+  YangValue,
+} from '../../../yang/index.ts';
+import { toJson } from '../../../yang/index.ts';
+import type { SlotTable } from '../../instance/slot-table.ts';
+import type { ReadOptions } from '../../read/read-options.ts';
+import { ChunkWriter } from '../chunk-writer.ts';
 import { qualifyingJsonContext } from './json-value-context.ts';
-import type { ReadOptions } from './read/read-options.ts';
 
 const MEMBER_NAMES = new WeakMap<SlotTable, readonly string[]>();
 

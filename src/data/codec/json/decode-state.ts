@@ -1,15 +1,15 @@
 /**
- * @module data/decode-state
+ * @module data/codec/json/decode-state
  * The state of one decode: options, and the stack of nodes being decoded, turned into an
  * `error-path` only when an error is reported (so the hot path never formats paths).
  * @see RFC 8040 §7.1 (error-path)
  */
-import type { ManagementError } from '../errors/index.ts';
-import type { SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
-import { isTypeCheckFailure, parseJson } from '../yang/index.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
+import type { ManagementError } from '../../../errors/index.ts';
+import type { SchemaTree, ValueContext, YangValue } from '../../../yang/index.ts';
+import { isTypeCheckFailure, parseJson } from '../../../yang/index.ts';
+import { formatInstancePath } from '../../instance/format-instance-path.ts';
+import type { InstancePath, InstancePathStep } from '../../instance/instance-path.ts';
+import type { DataSchemaNode } from '../../instance/slot-table.ts';
 import { jsonValueContext } from './json-value-context.ts';
 
 /** Options of a JSON decode. @see RFC 7951 */
