@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeJson } from './codec/json/json-decode.ts';
 import { encodeJsonString } from './codec/json/json-encode.ts';
+import { decodeXmlDocument } from './codec/xml/xml-decode.ts';
+import { encodeXml, encodeXmlString } from './codec/xml/xml-encode.ts';
+import { RESTCONF_DATA_WRAPPER } from './codec/xml/xml-wrapper.ts';
 import type { DataTree } from './instance/instance-node.ts';
 import { testSchema } from './test-schema.ts';
-import { decodeXmlDocument } from './xml-decode.ts';
-import { encodeXml, encodeXmlString } from './xml-encode.ts';
-import { RESTCONF_DATA_WRAPPER } from './xml-wrapper.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {

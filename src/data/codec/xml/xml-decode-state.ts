@@ -1,18 +1,18 @@
 /**
- * @module data/xml-decode-state
+ * @module data/codec/xml/xml-decode-state
  * The state of one streaming XML decode: options, and the stack of inner nodes being decoded
  * (frames), turned into an `error-path` (the same RFC 7951 instance-identifier text as the JSON
  * decoder's) only when an error is reported. A list entry's keys come from its decoded key
  * leaves, or, when the error comes before them, from a second look at the input.
  * @see RFC 8040 §7.1 (error-path)
  */
-import type { ManagementError } from '../errors/index.ts';
-import type { LeafListNode, LeafNode, ListNode, SchemaTree, ValueContext, YangValue } from '../yang/index.ts';
-import { isTypeCheckFailure, parseLexical } from '../yang/index.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { ListEntry, Slot } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
+import type { ManagementError } from '../../../errors/index.ts';
+import type { LeafListNode, LeafNode, ListNode, SchemaTree, ValueContext, YangValue } from '../../../yang/index.ts';
+import { isTypeCheckFailure, parseLexical } from '../../../yang/index.ts';
+import { formatInstancePath } from '../../instance/format-instance-path.ts';
+import type { ListEntry, Slot } from '../../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../../instance/instance-path.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
 import type { XmlElement, XmlNamespaceScope } from './xml-parse.ts';
 import { parseXmlElements } from './xml-parse.ts';
 import { needsPrefixes, plainXmlContext, xmlReadContext } from './xml-value-context.ts';

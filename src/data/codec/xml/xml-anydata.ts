@@ -1,5 +1,5 @@
 /**
- * @module data/xml-anydata
+ * @module data/codec/xml/xml-anydata
  * anydata and anyxml content between XML and the JSON-like AnydataValue the instance tree holds.
  * The mapping is structural, since the content has no schema here: an element with child
  * elements is an object, a name repeated among siblings an array, an empty element `[null]`, any
@@ -7,9 +7,9 @@
  * Attributes, comments and text mixed with child elements are not kept. See docs/data.md "XML".
  * @see RFC 7950 §7.10, §7.11; RFC 7951 §5.5
  */
-import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
-import type { SchemaTree } from '../yang/index.ts';
-import type { AnydataValue } from './instance/instance-node.ts';
+import { escapeXmlAttribute, escapeXmlText } from '../../../util/index.ts';
+import type { SchemaTree } from '../../../yang/index.ts';
+import type { AnydataValue } from '../../instance/instance-node.ts';
 import type { XmlElement } from './xml-parse.ts';
 import { hasText } from './xml-parse.ts';
 

@@ -1,11 +1,11 @@
 /**
- * @module data/xml-decode.test
+ * @module data/codec/xml/xml-decode.test
  * XML decoding: typed values, namespaces, prefixes bound in scope, repeated elements and key
  * order, document wrappers, and every error with its class, error-tag, error-path and message.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ManagementError } from '../errors/index.ts';
+import type { ManagementError } from '../../../errors/index.ts';
 import {
   InvalidValueError,
   isManagementError,
@@ -13,16 +13,16 @@ import {
   MissingElementError,
   UnknownElementError,
   UnknownNamespaceError,
-} from '../errors/index.ts';
-import type { AnyNode, ContainerNode, InputOutputNode, LeafListNode, LeafNode, ListNode } from '../yang/index.ts';
-import { decimal64, identityValue } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
-import type { ContainerInstance, ListInstance } from './instance/instance-node.ts';
-import { getChild, getLeaf } from './instance/instance-node.ts';
-import { entriesOf, keyValuesOf } from './instance/list-instance.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
+} from '../../../errors/index.ts';
+import type { AnyNode, ContainerNode, InputOutputNode, LeafListNode, LeafNode, ListNode } from '../../../yang/index.ts';
+import { decimal64, identityValue } from '../../../yang/index.ts';
+import type { ContainerInstance, ListInstance } from '../../instance/instance-node.ts';
+import { getChild, getLeaf } from '../../instance/instance-node.ts';
+import { entriesOf, keyValuesOf } from '../../instance/list-instance.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
+import { decodeJson } from '../json/json-decode.ts';
+import { encodeJsonString } from '../json/json-encode.ts';
 import type { DecodeXmlOptions } from './xml-decode.ts';
 import { decodeXml, decodeXmlDocument } from './xml-decode.ts';
 

@@ -1,5 +1,5 @@
 /**
- * @module data/xml-round-trip.test
+ * @module data/codec/xml/xml-round-trip.test
  * JSON → tree → XML → tree → JSON gives the JSON back: on the RFC 8040 jukebox fixture, on the
  * identity model's factory configuration, and on random documents of the test module
  * (fast-check, seeded).
@@ -9,20 +9,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
-import { parseJsonText } from './codec/json/json-text.ts';
-import type { DataTree, InstanceNode, ListInstance } from './instance/instance-node.ts';
-import { getChild } from './instance/instance-node.ts';
-import type { ReadOptions } from './read/read-options.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
+import type { ContainerNode, ListNode, SchemaTree } from '../../../yang/index.ts';
+import type { DataTree, InstanceNode, ListInstance } from '../../instance/instance-node.ts';
+import { getChild } from '../../instance/instance-node.ts';
+import type { ReadOptions } from '../../read/read-options.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
+import { decodeJson } from '../json/json-decode.ts';
+import { encodeJsonString } from '../json/json-encode.ts';
+import { parseJsonText } from '../json/json-text.ts';
 import { decodeXml, decodeXmlDocument } from './xml-decode.ts';
 import { encodeXmlString } from './xml-encode.ts';
 import { RESTCONF_DATA_WRAPPER } from './xml-wrapper.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../../..');
 
 /** The JSON text of `tree` after a trip through XML (as a RESTCONF datastore document). */
 const throughXml = (tree: DataTree, schema: SchemaTree, options: ReadOptions = {}): string => {

@@ -1,13 +1,13 @@
 /**
- * @module data/xml-value-context
+ * @module data/codec/xml/xml-value-context
  * The ValueContexts of XML-encoded values. Reading, a prefix in an identityref or
  * instance-identifier is the XML namespace prefix bound in scope at the element holding the
  * value, mapped to the module of that namespace. Writing, every module a value names gets a
  * prefix (the module's own YANG prefix unless that clashes) declared on the element itself.
  * @see RFC 7950 §9.10.3, §9.13.2; Namespaces in XML 1.0 §6.1
  */
-import { escapeXmlAttribute } from '../util/index.ts';
-import type { SchemaTree, TypeSpec, ValueContext } from '../yang/index.ts';
+import { escapeXmlAttribute } from '../../../util/index.ts';
+import type { SchemaTree, TypeSpec, ValueContext } from '../../../yang/index.ts';
 import type { XmlNamespaceScope } from './xml-parse.ts';
 import { resolveXmlPrefix } from './xml-parse.ts';
 

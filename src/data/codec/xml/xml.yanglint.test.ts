@@ -1,5 +1,5 @@
 /**
- * @module data/xml.yanglint.test
+ * @module data/codec/xml/xml.yanglint.test
  * Oracle test: libyang's `yanglint` accepts our XML (the jukebox fixture, the identity model's
  * factory configuration, random documents of the test module) and reads from it the data we
  * wrote; we read libyang's own XML as libyang reads it; and invalid XML documents are rejected by
@@ -12,17 +12,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { SchemaTree } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
-import { parseJsonText } from './codec/json/json-text.ts';
-import type { DataTree } from './instance/instance-node.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
+import type { SchemaTree } from '../../../yang/index.ts';
+import type { DataTree } from '../../instance/instance-node.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
+import { decodeJson } from '../json/json-decode.ts';
+import { encodeJsonString } from '../json/json-encode.ts';
+import { parseJsonText } from '../json/json-text.ts';
 import { decodeXml } from './xml-decode.ts';
 import { encodeXmlString } from './xml-encode.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../../..');
 const MODELS = join(ROOT, 'models');
 const FIXTURES = join(ROOT, 'test/fixtures/yang');
 

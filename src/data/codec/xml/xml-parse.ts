@@ -1,12 +1,12 @@
 /**
- * @module data/xml-parse
+ * @module data/codec/xml/xml-parse
  * XML text → events (element start with its expanded name and the namespace declarations in
  * scope, character data, element end), parsed by `saxes`; or → a light element tree. A DOCTYPE
  * is rejected (so no entity can be declared), as is anything that is not well-formed.
  * @see XML 1.0, Namespaces in XML 1.0, RFC 7950 §7 (the YANG XML encoding), DESIGN §3 (no DTD)
  */
 import { SaxesParser } from 'saxes';
-import { MalformedMessageError } from '../errors/index.ts';
+import { MalformedMessageError } from '../../../errors/index.ts';
 
 /** The namespace declarations of one element and those of its ancestors. @see Namespaces in XML 1.0 §6.1 */
 export interface XmlNamespaceScope {

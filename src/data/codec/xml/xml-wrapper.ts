@@ -1,5 +1,5 @@
 /**
- * @module data/xml-wrapper
+ * @module data/codec/xml/xml-wrapper
  * The root elements that wrap a whole datastore (or any set of top-level nodes) in XML, which
  * unlike JSON has no anonymous outer object: RESTCONF's `ietf-restconf:data`, NETCONF's
  * `config`/`data`, the Tail-f REST and CLI forms, and plain `data`/`config`.

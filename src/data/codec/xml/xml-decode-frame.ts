@@ -1,5 +1,5 @@
 /**
- * @module data/xml-decode-frame
+ * @module data/codec/xml/xml-decode-frame
  * The frames of the streaming XML decoder: resolving an element name against the node being
  * decoded, and finishing a node once its end tag is read (lists built, empty non-presence
  * containers dropped, choices checked).
@@ -10,13 +10,13 @@ import {
   MalformedMessageError,
   UnknownElementError,
   UnknownNamespaceError,
-} from '../errors/index.ts';
-import type { CaseNode, ChoiceNode } from '../yang/index.ts';
-import type { ContainerInstance, InstanceNode, Slot } from './instance/instance-node.ts';
-import { emptyInstance, instanceFromSlots, isEmptyInstance } from './instance/instance-node.ts';
-import { keyValuesOf, listInstanceFromEntries } from './instance/list-instance.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from './instance/slot-table.ts';
-import { slotChildByName, slotTableOf } from './instance/slot-table.ts';
+} from '../../../errors/index.ts';
+import type { CaseNode, ChoiceNode } from '../../../yang/index.ts';
+import type { ContainerInstance, InstanceNode, Slot } from '../../instance/instance-node.ts';
+import { emptyInstance, instanceFromSlots, isEmptyInstance } from '../../instance/instance-node.ts';
+import { keyValuesOf, listInstanceFromEntries } from '../../instance/list-instance.ts';
+import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
+import { slotChildByName, slotTableOf } from '../../instance/slot-table.ts';
 import type { Frame, PendingList, ResolvedMember, XmlDecodeState } from './xml-decode-state.ts';
 
 /** How messages name a node. */

@@ -1,21 +1,21 @@
 /**
- * @module data/xml-encode.test
+ * @module data/codec/xml/xml-encode.test
  * XML encoding: element and namespace forms, prefixes bound on the value's element, escaping,
  * wrappers, targets, streaming, and the read options — each checked to select exactly what the
  * JSON encoder selects.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AnyNode, ContainerNode, LeafListNode, LeafNode, ListNode } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
-import type { ContainerInstance, DataTree, ListInstance } from './instance/instance-node.ts';
-import { getChild } from './instance/instance-node.ts';
-import { findEntry } from './instance/list-instance.ts';
-import { parseFields } from './read/fields-selector.ts';
-import type { ReadOptions } from './read/read-options.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
+import type { AnyNode, ContainerNode, LeafListNode, LeafNode, ListNode } from '../../../yang/index.ts';
+import type { ContainerInstance, DataTree, ListInstance } from '../../instance/instance-node.ts';
+import { getChild } from '../../instance/instance-node.ts';
+import { findEntry } from '../../instance/list-instance.ts';
+import { parseFields } from '../../read/fields-selector.ts';
+import type { ReadOptions } from '../../read/read-options.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
+import { decodeJson } from '../json/json-decode.ts';
+import { encodeJsonString } from '../json/json-encode.ts';
 import { decodeXml, decodeXmlDocument } from './xml-decode.ts';
 import { encodeXml, encodeXmlString } from './xml-encode.ts';
 import { CONFIG_WRAPPER, RESTCONF_DATA_WRAPPER } from './xml-wrapper.ts';

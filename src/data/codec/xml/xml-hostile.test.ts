@@ -1,5 +1,5 @@
 /**
- * @module data/xml-hostile.test
+ * @module data/codec/xml/xml-hostile.test
  * Hostile XML: a DOCTYPE (and so any entity declaration, internal or external — XXE, billion
  * laughs) is rejected before anything is expanded or fetched; undeclared entities and absurd
  * nesting are malformed; random mutations of valid XML give a ManagementError, never another
@@ -9,11 +9,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isManagementError, MalformedMessageError } from '../errors/index.ts';
-import type { ContainerNode } from '../yang/index.ts';
-import { getChild, getLeaf } from './instance/instance-node.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
+import { isManagementError, MalformedMessageError } from '../../../errors/index.ts';
+import type { ContainerNode } from '../../../yang/index.ts';
+import { getChild, getLeaf } from '../../instance/instance-node.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
+import { testSchema } from '../../test-schema.ts';
 import { decodeXml, decodeXmlDocument } from './xml-decode.ts';
 import { MAX_XML_DEPTH } from './xml-parse.ts';
 

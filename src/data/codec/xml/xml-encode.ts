@@ -1,20 +1,20 @@
 /**
- * @module data/xml-encode
+ * @module data/codec/xml/xml-encode
  * Instance nodes → RFC 7950 XML text, as a generator of chunks so that large responses stream;
  * the counterpart of `encodeJson`, with the same targets and read options. The walk yields
  * between list entries. A whole datastore (several top-level elements) is one document only
  * inside a wrapper element.
  * @see RFC 7950 §7, RFC 8040 §4.8, RFC 6243 §6, RFC 8040 §4.8.9
  */
-import { escapeXmlAttribute } from '../util/index.ts';
-import type { SchemaTree } from '../yang/index.ts';
-import type { EncodeTarget } from './codec/json/json-encode.ts';
-import type { Selection } from './codec/member-plan.ts';
-import { memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
-import type { InstanceNode, ListEntry, ListInstance } from './instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
-import type { ReadOptions } from './read/read-options.ts';
+import { escapeXmlAttribute } from '../../../util/index.ts';
+import type { SchemaTree } from '../../../yang/index.ts';
+import type { InstanceNode, ListEntry, ListInstance } from '../../instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../../instance/slot-table.ts';
+import { slotTableOf } from '../../instance/slot-table.ts';
+import type { ReadOptions } from '../../read/read-options.ts';
+import type { EncodeTarget } from '../json/json-encode.ts';
+import type { Selection } from '../member-plan.ts';
+import { memberLevel, memberSelection, planMembers } from '../member-plan.ts';
 import { writeAbsent, writeChildren, writeMember, writePlannedMember } from './xml-encode-node.ts';
 import type { XmlWrapper } from './xml-wrapper.ts';
 import type { TagSet } from './xml-writer.ts';

@@ -1,16 +1,16 @@
 /**
- * @module data/xml-writer
+ * @module data/codec/xml/xml-writer
  * The output side of the XML encoder: the pending chunk, start and end tags precomputed per slot
  * table (a default-namespace declaration only where the module changes), and leaf elements with
  * the prefix declarations their values need and the with-defaults attribute.
  * @see RFC 7950 §7, §9.10.3, §9.13.2; RFC 6243 §6; RFC 8040 §4.8.9
  */
-import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
-import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
-import { toXmlText } from '../yang/index.ts';
-import { ChunkWriter } from './codec/chunk-writer.ts';
-import type { DataSchemaNode, SlotTable } from './instance/slot-table.ts';
-import type { ReadOptions } from './read/read-options.ts';
+import { escapeXmlAttribute, escapeXmlText } from '../../../util/index.ts';
+import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../../yang/index.ts';
+import { toXmlText } from '../../../yang/index.ts';
+import type { DataSchemaNode, SlotTable } from '../../instance/slot-table.ts';
+import type { ReadOptions } from '../../read/read-options.ts';
+import { ChunkWriter } from '../chunk-writer.ts';
 import { needsPrefixes, PrefixBinder, plainXmlContext } from './xml-value-context.ts';
 
 /** The namespace of the with-defaults `default` attribute. @see RFC 6243 §6 */

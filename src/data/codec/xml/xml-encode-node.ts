@@ -1,15 +1,13 @@
 /**
- * @module data/xml-encode-node
+ * @module data/codec/xml/xml-encode-node
  * The core of the XML encoder: writes the children of an inner node as elements, with the read
  * options applied exactly as the JSON encoder applies them (the same member plans), into the
  * writer's pending text. The streaming layer calls it per list entry.
  * @see RFC 7950 §7, RFC 8040 §4.8, RFC 6243 §3
  */
-import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
-import type { MemberPlan, Selection } from './codec/member-plan.ts';
-import { inUseAt, memberLevel, memberSelection, planMembers } from './codec/member-plan.ts';
-import { hasDefaults, leafDefault, leafListDefaults } from './instance/default-values.ts';
+import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
+import { yangValuesEqual } from '../../../yang/index.ts';
+import { hasDefaults, leafDefault, leafListDefaults } from '../../instance/default-values.ts';
 import type {
   AnydataValue,
   InstanceNode,
@@ -17,9 +15,11 @@ import type {
   ListEntry,
   ListInstance,
   Slot,
-} from './instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
+} from '../../instance/instance-node.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../../instance/slot-table.ts';
+import { slotTableOf } from '../../instance/slot-table.ts';
+import type { MemberPlan, Selection } from '../member-plan.ts';
+import { inUseAt, memberLevel, memberSelection, planMembers } from '../member-plan.ts';
 import { writeAnydata } from './xml-anydata.ts';
 import type { TagSet, XmlWriter } from './xml-writer.ts';
 import { tagsOf } from './xml-writer.ts';

@@ -1,18 +1,18 @@
 /**
- * @module data/xml-decode
+ * @module data/codec/xml/xml-decode
  * RFC 7950 XML → instance nodes, the counterpart of `decodeJson` with the same options, errors
  * and error-paths. Decoding follows the parser's events (no element tree is built, except for
  * anydata content): elements are matched by namespace (the module's) and local name; list
  * entries and leaf-list values are repeated elements; a list entry's keys may come in any order.
  * @see RFC 7950 §7 (XML encoding of each node kind), §9 (lexical forms), RFC 8040 §7
  */
-import { InvalidValueError, MalformedMessageError, MissingElementError } from '../errors/index.ts';
-import type { LeafListNode, LeafNode, YangValue } from '../yang/index.ts';
-import { isTypeCheckFailure, parseLexical, yangValuesEqual } from '../yang/index.ts';
-import { entryKeyOf } from './instance/entry-key.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { InstanceNode, ListEntry } from './instance/instance-node.ts';
-import type { InnerSchemaNode } from './instance/slot-table.ts';
+import { InvalidValueError, MalformedMessageError, MissingElementError } from '../../../errors/index.ts';
+import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
+import { isTypeCheckFailure, parseLexical, yangValuesEqual } from '../../../yang/index.ts';
+import { entryKeyOf } from '../../instance/entry-key.ts';
+import { formatInstancePath } from '../../instance/format-instance-path.ts';
+import type { InstanceNode, ListEntry } from '../../instance/instance-node.ts';
+import type { InnerSchemaNode } from '../../instance/slot-table.ts';
 import { anydataFromXml } from './xml-anydata.ts';
 import { describe, finishFrame, newFrame, resolveMember } from './xml-decode-frame.ts';
 import type { DecodeXmlOptions, Frame, PendingList, ResolvedMember } from './xml-decode-state.ts';
