@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import type { DataEdit } from './edit.ts';
-import { applyEdit } from './edit.ts';
+import type { DataEdit } from './edit/edit.ts';
+import { applyEdit } from './edit/edit.ts';
 import type { DataTree, ListEntry, Slot } from './instance/instance-node.ts';
 import { emptyDataTree, instanceFromSlots, setChild } from './instance/instance-node.ts';
 import type { InstancePath } from './instance/instance-path.ts';

@@ -1,18 +1,18 @@
 /**
- * @module data/edit-merge
+ * @module data/edit/edit-merge
  * The deep merge of the `merge` operation: leaf and anydata values are overwritten, containers and
  * list entries merged child by child, lists merged by key (new entries last), leaf-lists united
  * (new values last). Unchanged nodes are kept as they are, so merging a tree into itself returns it.
  * @see RFC 6241 §7.2 (merge), RFC 8040 §4.6.1 (plain patch), RFC 7950 §7.9 (one case per choice)
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { LeafListNode, YangValue } from '../yang/index.ts';
-import { toCanonical, yangValuesEqual } from '../yang/index.ts';
+import type { LeafListNode, YangValue } from '../../yang/index.ts';
+import { toCanonical, yangValuesEqual } from '../../yang/index.ts';
+import type { InstanceNode, LeafListValues, ListInstance, Slot } from '../instance/instance-node.ts';
+import { isVacantSlot } from '../instance/instance-node.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
 import { clearOtherCases, nodeFromSlots } from './edit-cases.ts';
-import type { InstanceNode, LeafListValues, ListInstance, Slot } from './instance/instance-node.ts';
-import { isVacantSlot } from './instance/instance-node.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
 
 /** The values of `existing` followed by those of `incoming` it lacks; `existing` itself when none. */
 export const uniteLeafLists = (

@@ -1,14 +1,14 @@
 /**
- * @module data/edit-cases
+ * @module data/edit/edit-cases
  * Choice exclusivity for edits: once a node of one case is present, the nodes of the other cases
  * of the same choice, and of every enclosing choice, are removed from the same parent.
  * @see RFC 7950 §7.9 ("the nodes of the other cases are deleted")
  */
-import type { CaseNode } from '../yang/index.ts';
-import type { InstanceNode, Slot } from './instance/instance-node.ts';
-import { emptyInstance, instanceFromSlots } from './instance/instance-node.ts';
-import type { SlotTable } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
+import type { CaseNode } from '../../yang/index.ts';
+import type { InstanceNode, Slot } from '../instance/instance-node.ts';
+import { emptyInstance, instanceFromSlots } from '../instance/instance-node.ts';
+import type { SlotTable } from '../instance/slot-table.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
 
 const CONFLICTS = new WeakMap<SlotTable, readonly (readonly number[])[]>();
 const NONE: readonly number[] = Object.freeze([]);

@@ -1,5 +1,5 @@
 /**
- * @module data/edit-jukebox.test
+ * @module data/edit/edit-jukebox.test
  * The RFC 8040 and RFC 8072 examples on the example-jukebox fixture, as the edits a front-end
  * makes of them: POST (create), PUT (replace), plain PATCH (merge), DELETE, `insert`/`point`, and
  * YANG Patch insert and move.
@@ -9,14 +9,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { decodeJson } from './codec/json/json-decode.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import type { InstanceNode } from '../instance/instance-node.ts';
+import { testSchema } from '../test-schema.ts';
 import { editKit, failsWith } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';
 import { applyEdit } from './edit.ts';
-import type { InstanceNode } from './instance/instance-node.ts';
-import { testSchema } from './test-schema.ts';
 
-const FIXTURE = join(import.meta.dirname, '../../test/fixtures/data/example-jukebox.json');
+const FIXTURE = join(import.meta.dirname, '../../../test/fixtures/data/example-jukebox.json');
 const schema = testSchema([], ['example-jukebox']);
 const { path, json, value } = editKit(schema, 'example-jukebox');
 const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8'));

@@ -1,13 +1,13 @@
 /**
- * @module data/edit.test-support
+ * @module data/edit/edit.test-support
  * Test support for edits: a module with one node of each kind an edit can target (ordered-by user
  * and system lists and leaf-lists, presence and non-presence containers, nested choices, anydata,
  * a default, state data), and helpers that build trees, paths and values from JSON and text.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { ErrorCode } from '../errors/index.ts';
-import { isManagementError } from '../errors/index.ts';
+import type { ErrorCode } from '../../errors/index.ts';
+import { isManagementError } from '../../errors/index.ts';
 import type {
   ContainerNode,
   InteriorNode,
@@ -16,15 +16,15 @@ import type {
   ListNode,
   SchemaTree,
   YangValue,
-} from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
+} from '../../yang/index.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import { encodeJsonString } from '../codec/json/json-encode.ts';
+import type { DataTree, InstanceNode, Slot } from '../instance/instance-node.ts';
+import { getChild } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../instance/slot-table.ts';
 import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 import { applyEdit } from './edit.ts';
-import type { DataTree, InstanceNode, Slot } from './instance/instance-node.ts';
-import { getChild } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
 
 /** A module with every kind of edit target. */
 export const EDIT_MODULE = `module e {

@@ -1,5 +1,5 @@
 /**
- * @module data/edit
+ * @module data/edit/edit
  * Edits of instance trees with NETCONF/RESTCONF semantics: create, delete, remove, merge, replace,
  * and YANG Patch's insert and move. An edit returns a new root (the old one stays valid) and costs
  * O(depth · log n) for one entry of an n-entry list.
@@ -11,21 +11,21 @@ import {
   DataMissingError,
   InvalidValueError,
   MissingElementError,
-} from '../errors/index.ts';
-import type { LeafListNode, LeafNode, ListNode, YangValue } from '../yang/index.ts';
-import { toCanonical } from '../yang/index.ts';
+} from '../../errors/index.ts';
+import type { LeafListNode, LeafNode, ListNode, YangValue } from '../../yang/index.ts';
+import { toCanonical } from '../../yang/index.ts';
+import { entryKeyOf } from '../instance/entry-key.ts';
+import { formatInstancePath } from '../instance/format-instance-path.ts';
+import type { InstanceNode, LeafListValues, ListInstance, Slot, SlotValue } from '../instance/instance-node.ts';
+import { emptyInstance, getChild, isEmptyInstance } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import { emptyListInstance } from '../instance/list-instance.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
 import { mergeInstances, mergeSlots } from './edit-merge.ts';
 import type { EditPlacement } from './edit-placement.ts';
 import { LAST, moveValue, placeValue, sequencePlacement } from './edit-placement.ts';
 import { editParentOf, setMember } from './edit-spine.ts';
 import { entryValue, isInstanceOf, leafListEntryValue, slotValue } from './edit-value.ts';
-import { entryKeyOf } from './instance/entry-key.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { InstanceNode, LeafListValues, ListInstance, Slot, SlotValue } from './instance/instance-node.ts';
-import { emptyInstance, getChild, isEmptyInstance } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import { emptyListInstance } from './instance/list-instance.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
 
 export type { EditPlacement } from './edit-placement.ts';
 

@@ -1,17 +1,17 @@
 /**
- * @module data/edit-placement
+ * @module data/edit/edit-placement
  * Where an entry of an `ordered-by user` list or leaf-list goes: `insert` first, last, or before
  * or after the entry named by `point`. A point that names no entry is a `missing-instance` error.
  * @see RFC 8040 §4.8.5–4.8.6, RFC 8072 §2.5 (`where`, `point`), RFC 7950 §7.8.6, §15.7
  */
-import { InvalidValueError, MissingInstanceError } from '../errors/index.ts';
-import type { SequencePlacement } from '../util/index.ts';
-import type { LeafListNode, ListNode, YangValue } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
-import { entryKeyOf } from './instance/entry-key.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { LeafListValues, ListInstance } from './instance/instance-node.ts';
-import type { InstancePath } from './instance/instance-path.ts';
+import { InvalidValueError, MissingInstanceError } from '../../errors/index.ts';
+import type { SequencePlacement } from '../../util/index.ts';
+import type { LeafListNode, ListNode, YangValue } from '../../yang/index.ts';
+import { yangValuesEqual } from '../../yang/index.ts';
+import { entryKeyOf } from '../instance/entry-key.ts';
+import { formatInstancePath } from '../instance/format-instance-path.ts';
+import type { LeafListValues, ListInstance } from '../instance/instance-node.ts';
+import type { InstancePath } from '../instance/instance-path.ts';
 
 /** Where an ordered-by user entry goes: the point is the key values of a list entry or a leaf-list value. */
 export type EditPlacement =

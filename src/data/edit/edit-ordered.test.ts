@@ -1,17 +1,17 @@
 /**
- * @module data/edit-ordered.test
+ * @module data/edit/edit-ordered.test
  * Every edit operation on list entries, leaf-list values and whole lists and leaf-lists, ordered
  * by user (placements: first, last, before and after a point) and by system, with key checks.
  * @see RFC 8040 §4.8.5–4.8.6, RFC 8072 §2.5, RFC 7950 §7.7.7, §7.8.6, §15.7
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { ListEntry, ListInstance } from '../instance/instance-node.ts';
+import { instanceFromSlots } from '../instance/instance-node.ts';
+import { testSchema } from '../test-schema.ts';
 import type { EditCase } from './edit.test-support.ts';
 import { EDIT_BASE, EDIT_MODULE, editKit, runEditCases, baseWith as top } from './edit.test-support.ts';
 import { applyEdit } from './edit.ts';
-import type { ListEntry, ListInstance } from './instance/instance-node.ts';
-import { instanceFromSlots } from './instance/instance-node.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([EDIT_MODULE]);
 const kit = editKit(schema, 'e');

@@ -1,5 +1,5 @@
 /**
- * @module data/edit.property.test
+ * @module data/edit/edit.property.test
  * Property tests (fast-check) of edits: random edit sequences on random trees of the edit test
  * module keep the trees' invariants, leave the old roots unchanged, place ordered-by user entries
  * where asked, and always re-encode to JSON that decodeJson accepts; create then delete gives the
@@ -8,14 +8,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isManagementError } from '../errors/index.ts';
-import type { YangValue } from '../yang/index.ts';
-import { toCanonical, yangValuesEqual } from '../yang/index.ts';
-import { EDIT_MODULE, editKit } from './edit.test-support.ts';
-import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
-import { applyEdit, applyEdits } from './edit.ts';
-import { conflictingSlots } from './edit-cases.ts';
-import { entryKeyOf } from './instance/entry-key.ts';
+import { isManagementError } from '../../errors/index.ts';
+import type { YangValue } from '../../yang/index.ts';
+import { toCanonical, yangValuesEqual } from '../../yang/index.ts';
+import { entryKeyOf } from '../instance/entry-key.ts';
 import type {
   AnydataValue,
   DataTree,
@@ -23,13 +19,17 @@ import type {
   LeafListValues,
   ListInstance,
   Slot,
-} from './instance/instance-node.ts';
-import { emptyInstance, getChild, isEmptyInstance } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import { entryWithKeys, resolveInstancePath } from './instance/instance-path.ts';
-import { keyValuesOf } from './instance/list-instance.ts';
-import { slotTableOf } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.ts';
+} from '../instance/instance-node.ts';
+import { emptyInstance, getChild, isEmptyInstance } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import { entryWithKeys, resolveInstancePath } from '../instance/instance-path.ts';
+import { keyValuesOf } from '../instance/list-instance.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
+import { testSchema } from '../test-schema.ts';
+import { EDIT_MODULE, editKit } from './edit.test-support.ts';
+import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
+import { applyEdit, applyEdits } from './edit.ts';
+import { conflictingSlots } from './edit-cases.ts';
 
 const schema = testSchema([EDIT_MODULE]);
 const kit = editKit(schema, 'e');

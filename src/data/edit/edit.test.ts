@@ -1,5 +1,5 @@
 /**
- * @module data/edit.test
+ * @module data/edit/edit.test
  * Every edit operation on leaves, containers (presence and non-presence), anydata, choices and
  * the root, with the result tree or the error's code and error-path; the tree before must be
  * unchanged after each. Lists and leaf-lists are in `edit-ordered.test.ts`.
@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { emptyDataTree } from '../instance/instance-node.ts';
+import { testSchema } from '../test-schema.ts';
 import type { EditCase } from './edit.test-support.ts';
 import { EDIT_BASE, EDIT_MODULE, editKit, failsWith, runEditCases, baseWith as top } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';
 import { applyEdit, applyEdits } from './edit.ts';
-import { emptyDataTree } from './instance/instance-node.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([EDIT_MODULE]);
 const kit = editKit(schema, 'e');

@@ -1,19 +1,20 @@
 /**
- * @module data/edit-spine
+ * @module data/edit/edit-spine
  * The walk of an edit down its target path: the parent of the target is edited and every node on
  * the way up is rebuilt (missing containers and list entries are created), so an edit costs
  * O(depth · log n) whatever the size of the lists it passes through.
  * @see RFC 6241 §7.2 (merge creates the ancestors of its target), RFC 7950 §7.9
  */
+
+import { entryKeyOf } from '../instance/entry-key.ts';
+import type { InstanceNode, ListEntry, ListInstance, SlotValue } from '../instance/instance-node.ts';
+import { emptyInstance, getChild, setChild } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import { entryWithKeys } from '../instance/instance-path.ts';
+import { emptyListInstance } from '../instance/list-instance.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
 import { withoutOtherCases } from './edit-cases.ts';
-import { entryKeyOf } from './instance/entry-key.ts';
-import type { InstanceNode, ListEntry, ListInstance, SlotValue } from './instance/instance-node.ts';
-import { emptyInstance, getChild, setChild } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import { entryWithKeys } from './instance/instance-path.ts';
-import { emptyListInstance } from './instance/list-instance.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
 
 /**
  * `node` with `child` set to `value` (undefined or an empty non-presence container, list or

@@ -1,19 +1,19 @@
 /**
- * @module data/edit-value
+ * @module data/edit/edit-value
  * The value of an edit checked against its target: the instance shape the codecs give for each
  * kind of target, and list keys that agree with the target path.
  * @see RFC 8040 §4.5 (key values in the body must be those of the URI), RFC 8072 §2.5 (`value`)
  */
-import { InvalidValueError } from '../errors/index.ts';
-import type { LeafListNode, ListNode, YangValue } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
+import { InvalidValueError } from '../../errors/index.ts';
+import type { LeafListNode, ListNode, YangValue } from '../../yang/index.ts';
+import { yangValuesEqual } from '../../yang/index.ts';
+import { entryKeyOf } from '../instance/entry-key.ts';
+import { formatInstancePath } from '../instance/format-instance-path.ts';
+import type { InstanceNode, ListEntry, ListInstance, Slot } from '../instance/instance-node.ts';
+import type { InstancePath } from '../instance/instance-path.ts';
+import { keyValuesOf } from '../instance/list-instance.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
 import { nodeFromSlots } from './edit-cases.ts';
-import { entryKeyOf } from './instance/entry-key.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { InstanceNode, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
-import type { InstancePath } from './instance/instance-path.ts';
-import { keyValuesOf } from './instance/list-instance.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
 
 const at = (target: InstancePath): { readonly path: string } => ({ path: formatInstancePath(target) });
 
