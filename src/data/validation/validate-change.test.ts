@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeJson } from '../codec/json/json-decode.ts';
-import { diffTrees } from '../diff-trees.ts';
+import { diffTrees } from '../diff/diff-trees.ts';
 import type { DataTree } from '../instance/instance-node.ts';
 import { testSchema } from '../test-schema.ts';
 import { CONSTRAINTS_MODULE, errorLines, SeededRandom, validateBoth } from './validate.test-support.ts';

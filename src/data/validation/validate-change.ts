@@ -15,7 +15,7 @@
 import type { ManagementError } from '../../errors/index.ts';
 import type { SchemaTree, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
-import type { DataChange, DataDiff } from '../diff.ts';
+import type { DataChange, DataDiff } from '../diff/diff.ts';
 import { leafDefault, leafListDefaults } from '../instance/default-values.ts';
 import { entryKeyOf } from '../instance/entry-key.ts';
 import type { AccessibleNode } from '../instance/instance-navigator.ts';

@@ -1,5 +1,5 @@
 /**
- * @module data/diff-codec
+ * @module data/diff/diff-codec
  * Diffs as JSON text, for the journal: one object per change on its own line, values in their RFC 7951
  * JSON form, paths as arrays of steps from the datastore root. The format (version 1):
  *
@@ -15,20 +15,20 @@
  * and `to` name the preceding entry by the same key object or value, `null` for the first place.
  * @see RFC 7951
  */
-import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../errors/index.ts';
-import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
-import { isTypeCheckFailure, parseJson, toCanonical, toJson } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
-import { parseJsonText } from './codec/json/json-text.ts';
-import { jsonValueContext, qualifyingJsonContext } from './codec/json/json-value-context.ts';
+import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../../errors/index.ts';
+import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
+import { isTypeCheckFailure, parseJson, toCanonical, toJson } from '../../yang/index.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import { encodeJsonString } from '../codec/json/json-encode.ts';
+import { parseJsonText } from '../codec/json/json-text.ts';
+import { jsonValueContext, qualifyingJsonContext } from '../codec/json/json-value-context.ts';
+import { formatInstancePath } from '../instance/format-instance-path.ts';
+import type { AnydataValue, Slot } from '../instance/instance-node.ts';
+import { getChild } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../instance/slot-table.ts';
+import { slotChildByName } from '../instance/slot-table.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { AnydataValue, Slot } from './instance/instance-node.ts';
-import { getChild } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import type { DataSchemaNode, InnerSchemaNode } from './instance/slot-table.ts';
-import { slotChildByName } from './instance/slot-table.ts';
 
 /** The version of the format written by {@link encodeDiff}. */
 const FORMAT_VERSION = 1;

@@ -1,5 +1,5 @@
 /**
- * @module data/diff-text
+ * @module data/diff/diff-text
  * A diff as readable text, one line per change, in the spirit of ConfD rollback listings:
  *
  *     + /m:top/user[name='ann'] {"name":"ann","uid":7} (after [name='bob'])
@@ -11,11 +11,11 @@
  * the diff (NACM) before rendering it: values are shown as they are.
  * @see RFC 7951 §6.11
  */
-import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
+import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
+import { formatInstancePath, predicateValueText, quoteLiteral } from '../instance/format-instance-path.ts';
+import type { InstancePathStep } from '../instance/instance-path.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { changeValueJson } from './diff-codec.ts';
-import { formatInstancePath, predicateValueText, quoteLiteral } from './instance/format-instance-path.ts';
-import type { InstancePathStep } from './instance/instance-path.ts';
 
 /** `[k1='a'][k2='b']` for a list entry, `'value'` for a leaf-list value, `first` at the start. */
 const placeText = (step: InstancePathStep, position: EntryPosition): string => {

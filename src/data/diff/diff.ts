@@ -1,12 +1,12 @@
 /**
- * @module data/diff
+ * @module data/diff/diff
  * Diffs of instance trees as data: the changes that turn one tree into another, in an order in which they
  * can be applied one by one, and their reversal. The datastore keeps them as rollback files.
  * @see RFC 8072 §2.5 (edit operations), RFC 7950 §7.7.7 (ordered-by user)
  */
-import type { YangValue } from '../yang/index.ts';
-import type { Slot } from './instance/instance-node.ts';
-import type { InstancePath } from './instance/instance-path.ts';
+import type { YangValue } from '../../yang/index.ts';
+import type { Slot } from '../instance/instance-node.ts';
+import type { InstancePath } from '../instance/instance-path.ts';
 
 /**
  * Position of an entry of an ordered-by user list or leaf-list: after which sibling (null = first). Key

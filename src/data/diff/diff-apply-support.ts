@@ -1,17 +1,17 @@
 /**
- * @module data/diff-apply-support
+ * @module data/diff/diff-apply-support
  * What every part of `applyDiff` shares: the conflict error, the expected old value of a change, and the
  * parents a change needs.
  * @see RFC 8040 §7.1 (error-path)
  */
-import { OperationFailedError } from '../errors/index.ts';
+import { OperationFailedError } from '../../errors/index.ts';
+import { formatInstancePath } from '../instance/format-instance-path.ts';
+import type { InstanceNode, ListInstance, Slot } from '../instance/instance-node.ts';
+import { emptyInstance, getChild } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import { entryWithKeys } from '../instance/instance-path.ts';
+import { findEntry } from '../instance/list-instance.ts';
 import type { DataChange } from './diff.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { InstanceNode, ListInstance, Slot } from './instance/instance-node.ts';
-import { emptyInstance, getChild } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import { entryWithKeys } from './instance/instance-path.ts';
-import { findEntry } from './instance/list-instance.ts';
 
 /** One change and how strictly it is applied. */
 export interface Application {

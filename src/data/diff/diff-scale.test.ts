@@ -1,28 +1,28 @@
 /**
- * @module data/diff-scale.test
+ * @module data/diff/diff-scale.test
  * The cost of diffs follows the change, not the data: on a 1,000,000-entry user-ordered list, a diff of
  * two versions that differ in one entry reads a few dozen nodes (counted, not timed), and applying it,
  * reversing it and comparing the results stay as cheap.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DiffStatistics } from '../util/index.ts';
-import type { ContainerNode, ListNode } from '../yang/index.ts';
+import type { DiffStatistics } from '../../util/index.ts';
+import type { ContainerNode, ListNode } from '../../yang/index.ts';
+import type { DataTree, ListInstance } from '../instance/instance-node.ts';
+import { emptyDataTree } from '../instance/instance-node.ts';
+import type { InstancePath } from '../instance/instance-path.ts';
+import { entryWithKeys, resolveInstancePath, updateAt } from '../instance/instance-path.ts';
+import { listInstanceFromEntries } from '../instance/list-instance.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
+import { slotChildByName } from '../instance/slot-table.ts';
+import { testSchema } from '../test-schema.ts';
 import { reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { encodeDiff } from './diff-codec.ts';
 import { instancesEqual } from './diff-equal.ts';
-import { DIFF_MODULE } from './diff-test-modules.ts';
+import { DIFF_MODULE } from './diff-test-modules.test-support.ts';
 import { renderDiffText } from './diff-text.ts';
 import { diffTreesCounting } from './diff-trees.ts';
-import type { DataTree, ListInstance } from './instance/instance-node.ts';
-import { emptyDataTree } from './instance/instance-node.ts';
-import type { InstancePath } from './instance/instance-path.ts';
-import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
-import { listInstanceFromEntries } from './instance/list-instance.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
-import { slotChildByName } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);
 const top = slotChildByName(schema, 'dt', 'top') as ContainerNode;

@@ -1,5 +1,5 @@
 /**
- * @module data/diff-test-modules
+ * @module data/diff/diff-test-modules.test-support
  * Test support for diffs: a module with every node kind a diff meets (presence and non-presence
  * containers, system- and user-ordered lists and leaf-lists, multi-key lists with typed keys, nested
  * lists, choices, anydata, typed leaves, keyless state lists and state leaf-lists), and a generator of

@@ -1,5 +1,5 @@
 /**
- * @module data/diff-apply
+ * @module data/diff/diff-apply
  * Applies a diff to a tree, change by change, each in O(depth · log n) (long runs of changes to the entries of
  * one list go through `diff-apply-entries.ts` as a batch). In strict mode (the default) every
  * change must match the tree it meets: a created node must be absent, a deleted or modified one present
@@ -9,19 +9,19 @@
  * overwrites, a delete or move of an absent node is skipped, a missing predecessor puts a new entry last.
  * @see RFC 8072 §2.5, RFC 7950 §7.7.7
  */
-import type { ListNode, YangValue } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
+import type { ListNode, YangValue } from '../../yang/index.ts';
+import { yangValuesEqual } from '../../yang/index.ts';
+import { formatInstancePath } from '../instance/format-instance-path.ts';
+import type { InstanceNode, LeafListValues, SlotValue } from '../instance/instance-node.ts';
+import { getChild, isVacantSlot, setChild } from '../instance/instance-node.ts';
+import type { InstancePathStep } from '../instance/instance-path.ts';
+import { updateAt } from '../instance/instance-path.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { applyEntryChanges, entryRunEnd } from './diff-apply-entries.ts';
 import type { Application } from './diff-apply-support.ts';
 import { conflict, emptyParent, expectedOld, missingParent } from './diff-apply-support.ts';
 import { slotsEqual } from './diff-equal.ts';
-import { formatInstancePath } from './instance/format-instance-path.ts';
-import type { InstanceNode, LeafListValues, SlotValue } from './instance/instance-node.ts';
-import { getChild, isVacantSlot, setChild } from './instance/instance-node.ts';
-import type { InstancePathStep } from './instance/instance-path.ts';
-import { updateAt } from './instance/instance-path.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
 
 /** Options of {@link applyDiff}. */
 export interface ApplyDiffOptions {

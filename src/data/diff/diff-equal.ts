@@ -1,17 +1,17 @@
 /**
- * @module data/diff-equal
+ * @module data/diff/diff-equal
  * Deep equality of instances by value: leaf values by `yangValuesEqual`, anydata as JSON (member order
  * ignored), lists by keys and entries, the order of entries counting only for `ordered-by user` lists and
  * leaf-lists. Shared subtrees are equal at once, and two versions of one large list are compared through
  * the structural diff of their B+trees, so the cost follows the difference, not the size.
  * @see RFC 7950 §7.7.7 (ordered-by), §9.1 (canonical values)
  */
-import type { LeafListNode, YangValue } from '../yang/index.ts';
-import { toCanonical, yangValuesEqual } from '../yang/index.ts';
-import type { AnydataValue, InstanceNode, LeafListValues, ListInstance, Slot } from './instance/instance-node.ts';
-import { isVacantSlot } from './instance/instance-node.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
+import type { LeafListNode, YangValue } from '../../yang/index.ts';
+import { toCanonical, yangValuesEqual } from '../../yang/index.ts';
+import type { AnydataValue, InstanceNode, LeafListValues, ListInstance, Slot } from '../instance/instance-node.ts';
+import { isVacantSlot } from '../instance/instance-node.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
 
 /** Equality of two anydata/anyxml values as JSON: arrays in order, object members in any order. */
 export const anydataEqual = (left: AnydataValue, right: AnydataValue): boolean => {

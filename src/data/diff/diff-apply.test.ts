@@ -1,22 +1,22 @@
 /**
- * @module data/diff-apply.test
+ * @module data/diff/diff-apply.test
  * `applyDiff` against trees that do not match the diff: strict mode reports each conflict as an
  * OperationFailedError naming the node; non-strict mode applies what it can.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OperationFailedError } from '../errors/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
+import { OperationFailedError } from '../../errors/index.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import { encodeJsonString } from '../codec/json/json-encode.ts';
+import type { DataTree } from '../instance/instance-node.ts';
+import { testSchema } from '../test-schema.ts';
 import type { DataDiff } from './diff.ts';
 import { reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { decodeDiff } from './diff-codec.ts';
 import { instancesEqual } from './diff-equal.ts';
-import { DIFF_MODULE } from './diff-test-modules.ts';
+import { DIFF_MODULE } from './diff-test-modules.test-support.ts';
 import { diffTrees } from './diff-trees.ts';
-import type { DataTree } from './instance/instance-node.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);
 const tree = (top: Record<string, unknown>): DataTree => decodeJson(schema, { 'dt:top': top }, { schema });

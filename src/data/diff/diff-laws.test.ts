@@ -1,5 +1,5 @@
 /**
- * @module data/diff-laws.test
+ * @module data/diff/diff-laws.test
  * Property tests (fast-check) of diffs over random documents of the diff test module:
  * apply(a, diff(a, b)) = b; apply(b, reverse(diff(a, b))) = a (user order included); the encode/decode
  * round trip; reverse(reverse(d)) = d; and the same laws for trees that share structure (one derived from
@@ -8,23 +8,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { ListNode } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
+import type { ListNode } from '../../yang/index.ts';
+import { yangValuesEqual } from '../../yang/index.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import { encodeJsonString } from '../codec/json/json-encode.ts';
+import type { DataTree, ListEntry, ListInstance, Slot } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import { entryWithKeys, resolveInstancePath, updateAt } from '../instance/instance-path.ts';
+import { slotChildByName } from '../instance/slot-table.ts';
+import { testSchema } from '../test-schema.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { isEmptyDiff, reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { decodeDiff, encodeDiff } from './diff-codec.ts';
 import { instancesEqual, slotsEqual } from './diff-equal.ts';
-import { DIFF_MODULE, diffDocument } from './diff-test-modules.ts';
+import { DIFF_MODULE, diffDocument } from './diff-test-modules.test-support.ts';
 import { renderDiffText } from './diff-text.ts';
 import { diffTrees } from './diff-trees.ts';
-import type { DataTree, ListEntry, ListInstance, Slot } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
-import { slotChildByName } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);
 const decode = (json: unknown): DataTree => decodeJson(schema, json, { schema });

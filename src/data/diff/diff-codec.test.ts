@@ -1,17 +1,17 @@
 /**
- * @module data/diff-codec.test
+ * @module data/diff/diff-codec.test
  * The JSON text of diffs: the exact format of a small diff with typed values, and the errors of text that
  * is not a diff of the schema.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../errors/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
+import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../../errors/index.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import { testSchema } from '../test-schema.ts';
 import { EMPTY_DIFF } from './diff.ts';
 import { decodeDiff, encodeDiff } from './diff-codec.ts';
-import { DIFF_MODULE } from './diff-test-modules.ts';
+import { DIFF_MODULE } from './diff-test-modules.test-support.ts';
 import { diffTrees } from './diff-trees.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);
 

@@ -1,25 +1,25 @@
 /**
- * @module data/diff-trees.test
+ * @module data/diff/diff-trees.test
  * Table tests of `diffTrees`: each case decodes two small documents of the diff test module and checks the
  * changes (rendered as text), that applying them gives the second tree and that their reverse gives back
  * the first.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
+import type { ContainerNode, LeafNode, ListNode } from '../../yang/index.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import type { DataTree } from '../instance/instance-node.ts';
+import { emptyDataTree, emptyInstance, setChild } from '../instance/instance-node.ts';
+import { updateAt } from '../instance/instance-path.ts';
+import { listInstanceFromEntries } from '../instance/list-instance.ts';
+import { slotChildByName } from '../instance/slot-table.ts';
+import { testSchema } from '../test-schema.ts';
 import { isEmptyDiff, reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { instancesEqual } from './diff-equal.ts';
-import { DIFF_MODULE } from './diff-test-modules.ts';
+import { DIFF_MODULE } from './diff-test-modules.test-support.ts';
 import { renderDiffText } from './diff-text.ts';
 import { diffTrees } from './diff-trees.ts';
-import type { DataTree } from './instance/instance-node.ts';
-import { emptyDataTree, emptyInstance, setChild } from './instance/instance-node.ts';
-import { updateAt } from './instance/instance-path.ts';
-import { listInstanceFromEntries } from './instance/list-instance.ts';
-import { slotChildByName } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.ts';
 
 const schema = testSchema([DIFF_MODULE]);
 const tree = (top: Record<string, unknown>): DataTree => decodeJson(schema, { 'dt:top': top }, { schema });

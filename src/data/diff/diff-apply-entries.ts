@@ -1,5 +1,5 @@
 /**
- * @module data/diff-apply-entries
+ * @module data/diff/diff-apply-entries
  * Applying changes to the entries of one list. The rules (what is a conflict, where an entry goes) are
  * written once over an `EntryStore`: a persistent keyed sequence, edited in O(log n) per change, or, for a
  * run of changes that is large next to the list, a linked chain of the entries, edited in O(1) per change
@@ -7,18 +7,18 @@
  * large list so costs a few microseconds per entry, not a path copy in three B+trees.
  * @see RFC 7950 §7.7.7, RFC 8040 §4.8.5
  */
-import type { SequencePlacement } from '../util/index.ts';
-import { KeyedSequence } from '../util/index.ts';
-import type { ListNode, YangValue } from '../yang/index.ts';
+import type { SequencePlacement } from '../../util/index.ts';
+import { KeyedSequence } from '../../util/index.ts';
+import type { ListNode, YangValue } from '../../yang/index.ts';
+import { compareEntryKeys, entryKeyOf } from '../instance/entry-key.ts';
+import type { InstanceNode, ListEntry, ListInstance } from '../instance/instance-node.ts';
+import { getChild, setChild } from '../instance/instance-node.ts';
+import type { InstancePathStep } from '../instance/instance-path.ts';
+import { emptyListInstance } from '../instance/list-instance.ts';
 import type { DataChange, EntryPosition } from './diff.ts';
 import type { Application } from './diff-apply-support.ts';
 import { conflict, expectedOld } from './diff-apply-support.ts';
 import { instancesEqual } from './diff-equal.ts';
-import { compareEntryKeys, entryKeyOf } from './instance/entry-key.ts';
-import type { InstanceNode, ListEntry, ListInstance } from './instance/instance-node.ts';
-import { getChild, setChild } from './instance/instance-node.ts';
-import type { InstancePathStep } from './instance/instance-path.ts';
-import { emptyListInstance } from './instance/list-instance.ts';
 
 /** The entries of one list while changes are applied to them. */
 interface EntryStore {

@@ -1,5 +1,5 @@
 /**
- * @module data/diff-trees
+ * @module data/diff/diff-trees
  * Computes the diff of two instance trees. Slots are compared by reference first, so that unchanged
  * (shared) subtrees cost nothing, and lists through the structural diff of their B+trees: two versions of a
  * 1,000,000-entry list that differ in one entry are compared in O(log n).
@@ -10,13 +10,11 @@
  * user lists and leaf-lists are deleted last-first, so that each names its original predecessor.
  * @see RFC 7950 §7.7.7, §7.9
  */
-import type { DiffStatistics, SequencePlacement } from '../util/index.ts';
-import { KeyedSequence } from '../util/index.ts';
-import type { LeafListNode, ListNode, YangValue } from '../yang/index.ts';
-import { yangValuesEqual } from '../yang/index.ts';
-import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
-import { anydataEqual, canonicalValues, slotsEqual } from './diff-equal.ts';
-import { compareEntryKeys } from './instance/entry-key.ts';
+import type { DiffStatistics, SequencePlacement } from '../../util/index.ts';
+import { KeyedSequence } from '../../util/index.ts';
+import type { LeafListNode, ListNode, YangValue } from '../../yang/index.ts';
+import { yangValuesEqual } from '../../yang/index.ts';
+import { compareEntryKeys } from '../instance/entry-key.ts';
 import type {
   AnydataValue,
   InstanceNode,
@@ -24,12 +22,14 @@ import type {
   ListEntry,
   ListInstance,
   Slot,
-} from './instance/instance-node.ts';
-import { isVacantSlot } from './instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from './instance/instance-path.ts';
-import { keyValuesOf } from './instance/list-instance.ts';
-import type { DataSchemaNode } from './instance/slot-table.ts';
-import { slotTableOf } from './instance/slot-table.ts';
+} from '../instance/instance-node.ts';
+import { isVacantSlot } from '../instance/instance-node.ts';
+import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
+import { keyValuesOf } from '../instance/list-instance.ts';
+import type { DataSchemaNode } from '../instance/slot-table.ts';
+import { slotTableOf } from '../instance/slot-table.ts';
+import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
+import { anydataEqual, canonicalValues, slotsEqual } from './diff-equal.ts';
 
 /** The state of one diff: the changes found so far, and an optional counter of the nodes read. */
 interface DiffContext {
