@@ -20,7 +20,7 @@ import type { InstancePath } from './instance/instance-path.ts';
 import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
 import { putEntry } from './instance/list-instance.ts';
 import { slotChildByName } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.ts';
+import { testSchema } from './test-schema.test-support.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {

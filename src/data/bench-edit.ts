@@ -15,7 +15,7 @@ import { emptyDataTree, instanceFromSlots, setChild } from './instance/instance-
 import type { InstancePath } from './instance/instance-path.ts';
 import { listInstanceFromEntries } from './instance/list-instance.ts';
 import { slotTableOf } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.ts';
+import { testSchema } from './test-schema.test-support.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {

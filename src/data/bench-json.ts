@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeJson } from './codec/json/json-decode.ts';
 import { encodeJsonString } from './codec/json/json-encode.ts';
-import { testSchema } from './test-schema.ts';
+import { testSchema } from './test-schema.test-support.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {

@@ -16,7 +16,7 @@ import { diffTrees } from './diff/diff-trees.ts';
 import type { DataTree } from './instance/instance-node.ts';
 import type { InstancePath } from './instance/instance-path.ts';
 import { updateAt } from './instance/instance-path.ts';
-import { testSchema } from './test-schema.ts';
+import { testSchema } from './test-schema.test-support.ts';
 import { validateChange, validateTree } from './validation/index.ts';
 
 /** Writes one line of the report to standard output. */

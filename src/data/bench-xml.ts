@@ -13,7 +13,7 @@ import { decodeXmlDocument } from './codec/xml/xml-decode.ts';
 import { encodeXml, encodeXmlString } from './codec/xml/xml-encode.ts';
 import { RESTCONF_DATA_WRAPPER } from './codec/xml/xml-wrapper.ts';
 import type { DataTree } from './instance/instance-node.ts';
-import { testSchema } from './test-schema.ts';
+import { testSchema } from './test-schema.test-support.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {

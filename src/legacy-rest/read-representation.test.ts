@@ -9,7 +9,7 @@ import { parseLegacyQuery } from './query-parameters.ts';
 import { renderLegacyReadString } from './read-representation.ts';
 import { normalizeLegacyJson, stripLegacyXml } from './request-bodies.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { identitySchema, ltSchema, plainSchema } from './test-schema.ts';
+import { identitySchema, ltSchema, plainSchema } from './test-schema.test-support.ts';
 
 const lt = ltSchema();
 const LT_TREE: DataTree = decodeJson(

@@ -9,7 +9,7 @@ import { OperationFailedError } from '../../errors/index.ts';
 import { decodeJson } from '../codec/json/json-decode.ts';
 import { encodeJsonString } from '../codec/json/json-encode.ts';
 import type { DataTree } from '../instance/instance-node.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import type { DataDiff } from './diff.ts';
 import { reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';

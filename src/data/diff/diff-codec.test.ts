@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../../errors/index.ts';
 import { decodeJson } from '../codec/json/json-decode.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { EMPTY_DIFF } from './diff.ts';
 import { decodeDiff, encodeDiff } from './diff-codec.ts';
 import { DIFF_MODULE } from './diff-test-modules.test-support.ts';

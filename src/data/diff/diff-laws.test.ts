@@ -16,7 +16,7 @@ import type { DataTree, ListEntry, ListInstance, Slot } from '../instance/instan
 import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
 import { entryWithKeys, resolveInstancePath, updateAt } from '../instance/instance-path.ts';
 import { slotChildByName } from '../instance/slot-table.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { isEmptyDiff, reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';

@@ -15,7 +15,7 @@ import { entryWithKeys, resolveInstancePath, updateAt } from '../instance/instan
 import { listInstanceFromEntries } from '../instance/list-instance.ts';
 import type { DataSchemaNode } from '../instance/slot-table.ts';
 import { slotChildByName } from '../instance/slot-table.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { encodeDiff } from './diff-codec.ts';

@@ -13,7 +13,7 @@ import { emptyDataTree, emptyInstance, setChild } from '../instance/instance-nod
 import { updateAt } from '../instance/instance-path.ts';
 import { listInstanceFromEntries } from '../instance/list-instance.ts';
 import { slotChildByName } from '../instance/slot-table.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { isEmptyDiff, reverseDiff } from './diff.ts';
 import { applyDiff } from './diff-apply.ts';
 import { instancesEqual } from './diff-equal.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { decodeJson } from '../codec/json/json-decode.ts';
 import type { InstanceNode } from '../instance/instance-node.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { editKit, failsWith } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';
 import { applyEdit } from './edit.ts';

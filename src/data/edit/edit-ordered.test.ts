@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ListEntry, ListInstance } from '../instance/instance-node.ts';
 import { instanceFromSlots } from '../instance/instance-node.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import type { EditCase } from './edit.test-support.ts';
 import { EDIT_BASE, EDIT_MODULE, editKit, runEditCases, baseWith as top } from './edit.test-support.ts';
 import { applyEdit } from './edit.ts';

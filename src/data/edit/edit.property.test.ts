@@ -25,7 +25,7 @@ import type { InstancePath, InstancePathStep } from '../instance/instance-path.t
 import { entryWithKeys, resolveInstancePath } from '../instance/instance-path.ts';
 import { keyValuesOf } from '../instance/list-instance.ts';
 import { slotTableOf } from '../instance/slot-table.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { EDIT_MODULE, editKit } from './edit.test-support.ts';
 import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 import { applyEdit, applyEdits } from './edit.ts';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emptyDataTree } from '../instance/instance-node.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import type { EditCase } from './edit.test-support.ts';
 import { EDIT_BASE, EDIT_MODULE, editKit, failsWith, runEditCases, baseWith as top } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';

@@ -9,7 +9,7 @@ import type { ContainerNode, LeafListNode, LeafNode } from '../../yang/index.ts'
 import { identityValue } from '../../yang/index.ts';
 import { decodeJson } from '../codec/json/json-decode.ts';
 import { encodeJsonString } from '../codec/json/json-encode.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { hasDefaults, leafDefault, leafListDefaults } from './default-values.ts';
 
 const MODULE = `module dv {

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafListNode, LeafNode, ListNode } from '../../yang/index.ts';
-import { TYPES_MODULE } from '../test-modules.ts';
-import { testSchema } from '../test-schema.ts';
+import { TYPES_MODULE } from '../test-modules.test-support.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import type { ContainerInstance } from './instance-node.ts';
 import { childrenOf, deleteChild, emptyDataTree, emptyInstance, getChild, getLeaf, setChild } from './instance-node.ts';
 import { slotTableOf } from './slot-table.ts';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafListNode, LeafNode, ListNode } from '../../yang/index.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from '../test-modules.ts';
-import { testSchema } from '../test-schema.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../test-modules.test-support.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { formatInstancePath } from './format-instance-path.ts';
 import type { ListEntry, ListInstance } from './instance-node.ts';
 import { emptyDataTree, getLeaf } from './instance-node.ts';

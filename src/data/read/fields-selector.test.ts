@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isManagementError } from '../../errors/index.ts';
 import type { ContainerNode } from '../../yang/index.ts';
-import { testSchema } from '../test-schema.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import type { FieldsSelector } from './fields-selector.ts';
 import { parseFields } from './fields-selector.ts';
 

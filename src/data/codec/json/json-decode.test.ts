@@ -11,8 +11,8 @@ import { decimal64, identityValue } from '../../../yang/index.ts';
 import type { ContainerInstance, ListInstance } from '../../instance/instance-node.ts';
 import { getChild, getLeaf } from '../../instance/instance-node.ts';
 import { entriesOf, keyValuesOf } from '../../instance/list-instance.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
-import { testSchema } from '../../test-schema.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.test-support.ts';
+import { testSchema } from '../../test-schema.test-support.ts';
 import type { DecodeJsonOptions } from './json-decode.ts';
 import { decodeJson } from './json-decode.ts';
 

@@ -11,8 +11,8 @@ import type { DataTree, ListInstance } from '../../instance/instance-node.ts';
 import { emptyDataTree } from '../../instance/instance-node.ts';
 import { resolveInstancePath, updateAt } from '../../instance/instance-path.ts';
 import { entriesOf, keyValuesOf } from '../../instance/list-instance.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
-import { testSchema } from '../../test-schema.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.test-support.ts';
+import { testSchema } from '../../test-schema.test-support.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 

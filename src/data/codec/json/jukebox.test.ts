@@ -14,7 +14,7 @@ import type { InstanceNode, ListInstance } from '../../instance/instance-node.ts
 import { getChild } from '../../instance/instance-node.ts';
 import { resolveInstancePath } from '../../instance/instance-path.ts';
 import { parseFields } from '../../read/fields-selector.ts';
-import { testSchema } from '../../test-schema.ts';
+import { testSchema } from '../../test-schema.test-support.ts';
 import { decodeJson } from './json-decode.ts';
 import { encodeJsonString } from './json-encode.ts';
 import { parseJsonText } from './json-text.ts';

@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { isManagementError, MalformedMessageError } from '../../../errors/index.ts';
 import type { ContainerNode } from '../../../yang/index.ts';
 import { getChild, getLeaf } from '../../instance/instance-node.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
-import { testSchema } from '../../test-schema.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.test-support.ts';
+import { testSchema } from '../../test-schema.test-support.ts';
 import { decodeXml, decodeXmlDocument } from './xml-decode.ts';
 import { MAX_XML_DEPTH } from './xml-parse.ts';
 

@@ -13,8 +13,8 @@ import type { ContainerNode, ListNode, SchemaTree } from '../../../yang/index.ts
 import type { DataTree, InstanceNode, ListInstance } from '../../instance/instance-node.ts';
 import { getChild } from '../../instance/instance-node.ts';
 import type { ReadOptions } from '../../read/read-options.ts';
-import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.ts';
-import { testSchema } from '../../test-schema.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from '../../test-modules.test-support.ts';
+import { testSchema } from '../../test-schema.test-support.ts';
 import { decodeJson } from '../json/json-decode.ts';
 import { encodeJsonString } from '../json/json-encode.ts';
 import { parseJsonText } from '../json/json-text.ts';

@@ -1,5 +1,5 @@
 /**
- * @module data/test-schema
+ * @module data/test-schema.test-support
  * Test support: compiles inline YANG module texts, plus any module of `models/` and
  * `test/fixtures/yang/` they import, into a SchemaTree; throws on any compile error.
  */

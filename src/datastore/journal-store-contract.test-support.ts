@@ -1,5 +1,5 @@
 /**
- * @module datastore/journal-store.contract
+ * @module datastore/journal-store-contract.test-support
  * The behaviour every JournalStore must have, as a test suite a store's test file runs with its
  * own {@link JournalStoreHarness}: order and atomicity of appends, listing, checkpoints and
  * replay, retention, reopening, and — where the harness can set them up — a read-only location,

@@ -1,5 +1,5 @@
 /**
- * @module data/test-modules
+ * @module data/test-modules.test-support
  * Test support: small inline YANG modules that exercise every slot kind, built-in type family,
  * choice defaults and a cross-module augment.
  */

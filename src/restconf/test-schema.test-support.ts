@@ -1,5 +1,5 @@
 /**
- * @module restconf/test-schema
+ * @module restconf/test-schema.test-support
  * Test support: compiles modules of `models/` and `test/fixtures/yang/` by name, plus inline
  * module texts, into one SchemaTree; throws with every diagnostic when it does not compile.
  */

@@ -1,11 +1,11 @@
 /**
- * @module restconf/test-modules
+ * @module restconf/test-modules.test-support
  * Test support: small inline modules with the shapes URI parsing must handle (multi-key lists,
  * leaf-lists, keyless lists, choices, identityref keys defined across modules, a top-level
  * name that two modules share) and the schema of them with the jukebox and identity models.
  */
 import type { SchemaTree } from '../yang/index.ts';
-import { restconfTestSchema } from './test-schema.ts';
+import { restconfTestSchema } from './test-schema.test-support.ts';
 
 /** Shapes of every kind below one container `top`, and a top-level `jukebox` clashing with example-jukebox's. */
 export const PATHS_MODULE = `module t-paths {

@@ -1,10 +1,10 @@
 /**
- * @module xpath/function-cases
+ * @module xpath/function-cases.test-support
  * Test support: runs a table of expression → expected value cases on a small document.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type EvaluateTextOptions, evaluateText, parseTestXml } from './test-navigator.ts';
+import { type EvaluateTextOptions, evaluateText, parseTestXml } from './test-navigator.test-support.ts';
 
 /** One table row: a distinctive name, the expression, and the expected (described) value. */
 export interface ExpressionCase {

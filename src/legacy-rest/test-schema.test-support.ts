@@ -1,5 +1,5 @@
 /**
- * @module legacy-rest/test-schema
+ * @module legacy-rest/test-schema.test-support
  * Test support: the identity model of `models/` and small inline modules, compiled once each.
  */
 import { readdirSync, readFileSync } from 'node:fs';

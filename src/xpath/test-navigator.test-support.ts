@@ -1,5 +1,5 @@
 /**
- * @module xpath/test-navigator
+ * @module xpath/test-navigator.test-support
  * Test support: a tiny XML reader building an in-memory tree, and an XPathNavigator over it.
  * Whitespace-only text is dropped (as in YANG data); `xmlns` declarations set namespaces.
  */

@@ -1,5 +1,5 @@
 /**
- * @module restconf/test-assertions
+ * @module restconf/test-assertions.test-support
  * Test support: asserts that a call throws a ManagementError with a given code and, when
  * asked, error-path, error-type and message pattern.
  */
