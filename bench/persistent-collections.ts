@@ -1,11 +1,11 @@
 /**
- * @module util/persistent/bench
+ * @module bench/persistent-collections
  * Micro-benchmark of the persistent collections at 1,000,000 entries (not a test). Run with:
- * `node --expose-gc src/util/persistent/bench.ts [entries]`
+ * `node --expose-gc bench/persistent-collections.ts [entries]`
  */
-import { naturalOrder } from './comparator.ts';
-import { KeyedSequence } from './keyed-sequence.ts';
-import { PersistentSortedMap } from './persistent-sorted-map.ts';
+import { naturalOrder } from '../src/util/persistent/comparator.ts';
+import { KeyedSequence } from '../src/util/persistent/keyed-sequence.ts';
+import { PersistentSortedMap } from '../src/util/persistent/persistent-sorted-map.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {

@@ -1,18 +1,18 @@
 /**
- * @module datastore/bench-journal
+ * @module bench/datastore-journal
  * Benchmark (not a test) of the SQLite journal: append latency of one ~1 KB commit
  * (synchronous=FULL), commits per second through the CommitQueue with 1 and 16 writers, and
  * checkpoints of 10 MB and 100 MB: their write time, how long commits wait meanwhile, and the
  * read-back time start-up pays.
- * Run: `node --disable-warning=ExperimentalWarning src/datastore/bench-journal.ts [data-dir-parent] [chunk-size]`.
+ * Run: `node --disable-warning=ExperimentalWarning bench/datastore-journal.ts [data-dir-parent] [chunk-size]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommitQueue, type PrepareCommit } from './commit-queue.ts';
-import type { CommitRecord } from './commit-record.ts';
-import type { JournalStore } from './journal-store.ts';
-import { SqliteJournalStore } from './sqlite-journal-store.ts';
+import { CommitQueue, type PrepareCommit } from '../src/datastore/commit-queue.ts';
+import type { CommitRecord } from '../src/datastore/commit-record.ts';
+import type { JournalStore } from '../src/datastore/journal-store.ts';
+import { SqliteJournalStore } from '../src/datastore/sqlite-journal-store.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {

@@ -1,19 +1,19 @@
 /**
- * @module data/bench-xml
+ * @module bench/data-xml
  * Benchmark (not a test): encoding and decoding N entries of the benchmark model's list as XML,
  * beside the JSON codec on the same tree, and the streamed encoding (chunks turned into UTF-8, as
  * a server sends them) at N and N/10, to show that the cost per entry stays the same.
- * Run: `node --expose-gc src/data/bench-xml.ts [entries]`.
+ * Run: `node --expose-gc bench/data-xml.ts [entries]`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
-import { decodeXmlDocument } from './codec/xml/xml-decode.ts';
-import { encodeXml, encodeXmlString } from './codec/xml/xml-encode.ts';
-import { RESTCONF_DATA_WRAPPER } from './codec/xml/xml-wrapper.ts';
-import type { DataTree } from './instance/instance-node.ts';
-import { testSchema } from './test-schema.test-support.ts';
+import { decodeJson } from '../src/data/codec/json/json-decode.ts';
+import { encodeJsonString } from '../src/data/codec/json/json-encode.ts';
+import { decodeXmlDocument } from '../src/data/codec/xml/xml-decode.ts';
+import { encodeXml, encodeXmlString } from '../src/data/codec/xml/xml-encode.ts';
+import { RESTCONF_DATA_WRAPPER } from '../src/data/codec/xml/xml-wrapper.ts';
+import type { DataTree } from '../src/data/instance/instance-node.ts';
+import { testSchema } from '../src/data/test-schema.test-support.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {
@@ -21,7 +21,7 @@ const print = (line: string): void => {
 };
 
 const count = Number(process.argv[2] ?? 100_000);
-const schema = testSchema([readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8')]);
+const schema = testSchema([readFileSync(join(import.meta.dirname, 'bench.yang'), 'utf8')]);
 
 const plainOf = (entries: number): unknown => ({
   'bench:bench': {

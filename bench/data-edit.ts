@@ -1,28 +1,28 @@
 /**
- * @module data/bench-edit
+ * @module bench/data-edit
  * Benchmark (not a test): the cost of one edit of the benchmark model's list at 1,000, 100,000 and
  * 1,000,000 entries (merge of one leaf, of a nested leaf, create, replace and delete of one entry),
  * which should not grow with the list (O(depth · log n)).
- * Run: `node src/data/bench-edit.ts [entries…]` (default 1000 100000 1000000).
+ * Run: `node bench/data-edit.ts [entries…]` (default 1000 100000 1000000).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContainerNode, LeafNode, ListNode } from '../yang/index.ts';
-import type { DataEdit } from './edit/edit.ts';
-import { applyEdit } from './edit/edit.ts';
-import type { DataTree, ListEntry, Slot } from './instance/instance-node.ts';
-import { emptyDataTree, instanceFromSlots, setChild } from './instance/instance-node.ts';
-import type { InstancePath } from './instance/instance-path.ts';
-import { listInstanceFromEntries } from './instance/list-instance.ts';
-import { slotTableOf } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.test-support.ts';
+import type { DataEdit } from '../src/data/edit/edit.ts';
+import { applyEdit } from '../src/data/edit/edit.ts';
+import type { DataTree, ListEntry, Slot } from '../src/data/instance/instance-node.ts';
+import { emptyDataTree, instanceFromSlots, setChild } from '../src/data/instance/instance-node.ts';
+import type { InstancePath } from '../src/data/instance/instance-path.ts';
+import { listInstanceFromEntries } from '../src/data/instance/list-instance.ts';
+import { slotTableOf } from '../src/data/instance/slot-table.ts';
+import { testSchema } from '../src/data/test-schema.test-support.ts';
+import type { ContainerNode, LeafNode, ListNode } from '../src/yang/index.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
-const schema = testSchema([readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8')]);
+const schema = testSchema([readFileSync(join(import.meta.dirname, 'bench.yang'), 'utf8')]);
 const bench = schema.dataChildIndex.get('bench:bench') as ContainerNode;
 const list = bench.dataChildIndex.get('bench:entry') as ListNode;
 const leaf = (parent: ContainerNode | ListNode, name: string): LeafNode =>

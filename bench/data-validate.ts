@@ -1,23 +1,23 @@
 /**
- * @module data/bench-validate
+ * @module bench/data-validate
  * Benchmark (not a test): validation of N entries of the benchmark model's list, full and after a
  * one-entry edit (incremental), on the model as it is and with constraints added by a second
  * module (a leafref from every entry to the list's key, a `must` per entry, a `unique`, a
  * max-elements). The first incremental run after a full one may build an index (`unique`); the
  * median of the following runs is the steady cost of a commit. Run:
- * `node --expose-gc src/data/bench-validate.ts [entries]`.
+ * `node --expose-gc bench/data-validate.ts [entries]`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContainerNode, LeafNode, ListNode, SchemaTree } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import type { DataDiff } from './diff/diff.ts';
-import { diffTrees } from './diff/diff-trees.ts';
-import type { DataTree } from './instance/instance-node.ts';
-import type { InstancePath } from './instance/instance-path.ts';
-import { updateAt } from './instance/instance-path.ts';
-import { testSchema } from './test-schema.test-support.ts';
-import { validateChange, validateTree } from './validation/index.ts';
+import { decodeJson } from '../src/data/codec/json/json-decode.ts';
+import type { DataDiff } from '../src/data/diff/diff.ts';
+import { diffTrees } from '../src/data/diff/diff-trees.ts';
+import type { DataTree } from '../src/data/instance/instance-node.ts';
+import type { InstancePath } from '../src/data/instance/instance-path.ts';
+import { updateAt } from '../src/data/instance/instance-path.ts';
+import { testSchema } from '../src/data/test-schema.test-support.ts';
+import { validateChange, validateTree } from '../src/data/validation/index.ts';
+import type { ContainerNode, LeafNode, ListNode, SchemaTree } from '../src/yang/index.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {
@@ -25,7 +25,7 @@ const print = (line: string): void => {
 };
 
 const count = Number(process.argv[2] ?? 100_000);
-const BENCH = readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8');
+const BENCH = readFileSync(join(import.meta.dirname, 'bench.yang'), 'utf8');
 const CONSTRAINTS = `module bench-constraints {
   yang-version 1.1;
   namespace "urn:example:bench-constraints";

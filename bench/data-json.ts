@@ -1,14 +1,14 @@
 /**
- * @module data/bench-json
+ * @module bench/data-json
  * Benchmark (not a test): decoding and encoding N entries of the benchmark model's list, against
  * `JSON.parse`/`JSON.stringify` of the same plain objects, and the heap used per entry.
- * Run: `node --expose-gc src/data/bench-json.ts [entries]`.
+ * Run: `node --expose-gc bench/data-json.ts [entries]`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { encodeJsonString } from './codec/json/json-encode.ts';
-import { testSchema } from './test-schema.test-support.ts';
+import { decodeJson } from '../src/data/codec/json/json-decode.ts';
+import { encodeJsonString } from '../src/data/codec/json/json-encode.ts';
+import { testSchema } from '../src/data/test-schema.test-support.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {
@@ -16,7 +16,7 @@ const print = (line: string): void => {
 };
 
 const count = Number(process.argv[2] ?? 100_000);
-const schema = testSchema([readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8')]);
+const schema = testSchema([readFileSync(join(import.meta.dirname, 'bench.yang'), 'utf8')]);
 
 const plain = {
   'bench:bench': {

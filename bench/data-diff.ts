@@ -1,26 +1,26 @@
 /**
- * @module data/bench-diff
+ * @module bench/data-diff
  * Benchmark (not a test): diffs on the benchmark model's list of N entries — diff after a one-leaf change
  * and after a one-entry insertion, apply, reverse + apply (a rollback), encode and decode of the diff; a
  * large change (N/10 entries added: diff, encode, decode, apply); and for reference a diff of two trees
  * decoded apart (nothing shared, every entry compared).
- * Run: `node src/data/bench-diff.ts [entries]`.
+ * Run: `node bench/data-diff.ts [entries]`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContainerNode, ListNode } from '../yang/index.ts';
-import { decodeJson } from './codec/json/json-decode.ts';
-import { reverseDiff } from './diff/diff.ts';
-import { applyDiff } from './diff/diff-apply.ts';
-import { decodeDiff, encodeDiff } from './diff/diff-codec.ts';
-import { instancesEqual } from './diff/diff-equal.ts';
-import { diffTrees } from './diff/diff-trees.ts';
-import type { DataTree, ListInstance } from './instance/instance-node.ts';
-import type { InstancePath } from './instance/instance-path.ts';
-import { entryWithKeys, resolveInstancePath, updateAt } from './instance/instance-path.ts';
-import { putEntry } from './instance/list-instance.ts';
-import { slotChildByName } from './instance/slot-table.ts';
-import { testSchema } from './test-schema.test-support.ts';
+import { decodeJson } from '../src/data/codec/json/json-decode.ts';
+import { reverseDiff } from '../src/data/diff/diff.ts';
+import { applyDiff } from '../src/data/diff/diff-apply.ts';
+import { decodeDiff, encodeDiff } from '../src/data/diff/diff-codec.ts';
+import { instancesEqual } from '../src/data/diff/diff-equal.ts';
+import { diffTrees } from '../src/data/diff/diff-trees.ts';
+import type { DataTree, ListInstance } from '../src/data/instance/instance-node.ts';
+import type { InstancePath } from '../src/data/instance/instance-path.ts';
+import { entryWithKeys, resolveInstancePath, updateAt } from '../src/data/instance/instance-path.ts';
+import { putEntry } from '../src/data/instance/list-instance.ts';
+import { slotChildByName } from '../src/data/instance/slot-table.ts';
+import { testSchema } from '../src/data/test-schema.test-support.ts';
+import type { ContainerNode, ListNode } from '../src/yang/index.ts';
 
 /** Writes one line of the report to standard output. */
 const print = (line: string): void => {
@@ -28,7 +28,7 @@ const print = (line: string): void => {
 };
 
 const count = Number(process.argv[2] ?? 100_000);
-const schema = testSchema([readFileSync(join(import.meta.dirname, '../../../shared/bench/bench.yang'), 'utf8')]);
+const schema = testSchema([readFileSync(join(import.meta.dirname, 'bench.yang'), 'utf8')]);
 const bench = slotChildByName(schema, 'bench', 'bench') as ContainerNode;
 const entry = slotChildByName(bench, 'bench', 'entry') as ListNode;
 const value = slotChildByName(entry, 'bench', 'value');
