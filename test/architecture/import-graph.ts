@@ -21,6 +21,7 @@ export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   http: ['util', 'errors', 'auth'],
   restconf: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
   'legacy-rest': ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
+  identity: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'management', 'http'],
   server: ['*'],
   cli: ['*'],
 };

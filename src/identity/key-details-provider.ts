@@ -1,14 +1,14 @@
 /**
- * @module server/identity/key-details-provider
+ * @module identity/key-details-provider
  * The `config false` `details` of every key entry, computed at read time from the entry's stored
  * `keystore` (decrypted in memory when it holds a private key): key type, size or curve,
  * certificate subject, issuer, validity and SHA-256 fingerprint.
  */
-import type { InnerSchemaNode, InstanceNode, Slot } from '../../data/index.ts';
-import { decodeJson, getLeaf, isDataSchemaNode } from '../../data/index.ts';
-import type { NestedStateProvider } from '../../management/index.ts';
-import { resolveDataNode } from '../../management/index.ts';
-import type { LeafNode, SchemaTree } from '../../yang/index.ts';
+import type { InnerSchemaNode, InstanceNode, Slot } from '../data/index.ts';
+import { decodeJson, getLeaf, isDataSchemaNode } from '../data/index.ts';
+import type { NestedStateProvider } from '../management/index.ts';
+import { resolveDataNode } from '../management/index.ts';
+import type { LeafNode, SchemaTree } from '../yang/index.ts';
 import type { CryptoList, StoredMaterialCache } from './crypto-lists.ts';
 import { CRYPTO_LISTS } from './crypto-lists.ts';
 import { keyDetailsOf } from './key-material.ts';

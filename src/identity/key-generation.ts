@@ -1,5 +1,5 @@
 /**
- * @module server/identity/key-generation
+ * @module identity/key-generation
  * New key pairs with self-signed certificates: signing keys (RSA, EC or Ed25519) and TLS server
  * keys, generated with WebCrypto and certified with @peculiar/x509.
  * @see RFC 5280 (certificate profile), RFC 8410 (Ed25519 in X.509)

@@ -1,16 +1,16 @@
 /**
- * @module server/identity/crypto-actions
+ * @module identity/crypto-actions
  * The actions of `base:facilities/crypto`: import or generate key material, check it, and store
  * one new entry in one commit. Each returns the entry's id, key type, SHA-256 fingerprint and,
  * with a certificate, its end of validity. Private material never appears in an output.
  * @see RFC 7950 §7.15 (actions), RFC 8040 §3.6; docs/model.md (crypto actions)
  */
-import type { InstancePath, ListEntry, OperationData } from '../../data/index.ts';
-import { decodeJson, formatInstancePath, getChild, resolveInstancePath, updateAt } from '../../data/index.ts';
-import { DataExistsError, InvalidValueError } from '../../errors/index.ts';
-import type { ManagementService, OperationContext, OperationHandler } from '../../management/index.ts';
-import { leafValueOf, operationPathText } from '../../management/index.ts';
-import type { ListNode, SchemaTree, YangValue } from '../../yang/index.ts';
+import type { InstancePath, ListEntry, OperationData } from '../data/index.ts';
+import { decodeJson, formatInstancePath, getChild, resolveInstancePath, updateAt } from '../data/index.ts';
+import { DataExistsError, InvalidValueError } from '../errors/index.ts';
+import type { ManagementService, OperationContext, OperationHandler } from '../management/index.ts';
+import { leafValueOf, operationPathText } from '../management/index.ts';
+import type { ListNode, SchemaTree, YangValue } from '../yang/index.ts';
 import type { ConfigCipher } from './config-cipher.ts';
 import type { CryptoList } from './crypto-lists.ts';
 import {

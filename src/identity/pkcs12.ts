@@ -1,5 +1,5 @@
 /**
- * @module server/identity/pkcs12
+ * @module identity/pkcs12
  * Reads a PKCS#12 (PFX, .p12) keystore in process: checks the integrity MAC with the password,
  * decrypts the safe contents and the shrouded key bags, and returns the private key (PKCS#8 DER)
  * and the certificates (DER). Supported protection: PBES2 (PBKDF2 with HMAC-SHA-1/-2, AES-CBC or

@@ -1,12 +1,12 @@
 /**
- * @module server/identity/model-paths
+ * @module identity/model-paths
  * Instance paths into the identity model built from schema paths, and the leaves that hold
  * secrets (typedef `base:secret`, and the `keystore` leaf of the key lists).
  */
-import type { DataSchemaNode, InstancePath, InstancePathStep } from '../../data/index.ts';
-import { isDataSchemaNode } from '../../data/index.ts';
-import { resolveDataNode } from '../../management/index.ts';
-import type { LeafNode, SchemaNode, SchemaTree, YangValue } from '../../yang/index.ts';
+import type { DataSchemaNode, InstancePath, InstancePathStep } from '../data/index.ts';
+import { isDataSchemaNode } from '../data/index.ts';
+import { resolveDataNode } from '../management/index.ts';
+import type { LeafNode, SchemaNode, SchemaTree, YangValue } from '../yang/index.ts';
 import type { CryptoList } from './crypto-lists.ts';
 import { CRYPTO_LISTS } from './crypto-lists.ts';
 

@@ -1,11 +1,11 @@
 /**
- * @module server/identity/identity-model
+ * @module identity/identity-model
  * Wires what is specific to the identity service's model into the generic management layer:
  * the transforms that keep secrets encrypted, the computed key details, and the crypto actions.
  * Nothing outside src/server knows the model (DESIGN §3).
  */
-import type { LeafTransform, ManagementService } from '../../management/index.ts';
-import type { SchemaTree } from '../../yang/index.ts';
+import type { LeafTransform, ManagementService } from '../management/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
 import type { ConfigCipher } from './config-cipher.ts';
 import { registerCryptoActions } from './crypto-actions.ts';
 import { StoredMaterialCache } from './crypto-lists.ts';

@@ -1,5 +1,5 @@
 /**
- * @module server/identity/admin-tls
+ * @module identity/admin-tls
  * The management port's TLS key comes from the configuration: the server keystore that
  * `environments/environment/admin-service/http/ssl-server-keystore` references. A commit that
  * changes the reference or that entry is checked first (a keystore the TLS stack refuses vetoes
@@ -7,13 +7,13 @@
  * swapped for new connections without a restart.
  */
 import { createSecureContext } from 'node:tls';
-import type { DataTree, InstancePath } from '../../data/index.ts';
-import { formatInstancePath, resolveInstancePath } from '../../data/index.ts';
-import type { Datastore, PendingCommit } from '../../datastore/index.ts';
-import { InvalidValueError } from '../../errors/index.ts';
-import type { TlsCredentials } from '../../http/index.ts';
-import type { Logger } from '../../util/index.ts';
-import type { SchemaTree } from '../../yang/index.ts';
+import type { DataTree, InstancePath } from '../data/index.ts';
+import { formatInstancePath, resolveInstancePath } from '../data/index.ts';
+import type { Datastore, PendingCommit } from '../datastore/index.ts';
+import { InvalidValueError } from '../errors/index.ts';
+import type { TlsCredentials } from '../http/index.ts';
+import type { Logger } from '../util/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
 import type { ConfigCipher } from './config-cipher.ts';
 import { ConfigDecryptionError } from './config-cipher.ts';
 import { readStoredValue, SSL_SERVER_KEYSTORES, storedValueOf } from './crypto-lists.ts';

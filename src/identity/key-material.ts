@@ -1,5 +1,5 @@
 /**
- * @module server/identity/key-material
+ * @module identity/key-material
  * Key material as operators hand it over — PEM, base64 DER, base64 PKCS#12, a JWK — read into
  * Node.js key and certificate objects, checked (kind of key, certificate matching the key), and
  * written back in the one form the configuration stores: PEM (a PKCS#8 private key, then the

@@ -1,16 +1,16 @@
 /**
- * @module server/identity/secret-transforms
+ * @module identity/secret-transforms
  * What every write does to secrets before they reach the datastore: a clear value of a
  * `base:secret` leaf is encrypted; key material written straight into a `keystore` leaf is
  * checked and stored as the actions would store it (private keys encrypted, public material as
  * PEM). An encrypted value is kept only when the server's key opens it, so a value encrypted
  * elsewhere is refused rather than stored unreadable.
  */
-import type { InstancePath } from '../../data/index.ts';
-import { formatInstancePath } from '../../data/index.ts';
-import { InvalidValueError } from '../../errors/index.ts';
-import type { LeafTransform } from '../../management/index.ts';
-import type { LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
+import type { InstancePath } from '../data/index.ts';
+import { formatInstancePath } from '../data/index.ts';
+import { InvalidValueError } from '../errors/index.ts';
+import type { LeafTransform } from '../management/index.ts';
+import type { LeafNode, SchemaTree, YangValue } from '../yang/index.ts';
 import type { ConfigCipher } from './config-cipher.ts';
 import { ConfigDecryptionError, isEncryptedValue } from './config-cipher.ts';
 import type { CryptoList } from './crypto-lists.ts';

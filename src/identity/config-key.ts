@@ -1,5 +1,5 @@
 /**
- * @module server/identity/config-key
+ * @module identity/config-key
  * Where the configuration encryption key comes from: `IDCONF_CONFIG_ENCRYPTION_KEY` (32 bytes as
  * 64 hex digits or base64), else the key file `config-encryption.key` in the data directory
  * (mode 0600), which the server writes itself on a first start. A key is never generated while

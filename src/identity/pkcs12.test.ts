@@ -1,5 +1,5 @@
 /**
- * @module server/identity/pkcs12.test
+ * @module identity/pkcs12.test
  * The PKCS#12 reader against keystores made by `openssl pkcs12 -export`: PBES2/AES with
  * SHA-256 MAC (OpenSSL 3's default), legacy SHA-1/3DES, an empty password; a wrong password is a
  * `password` problem, RC2 protection `unsupported`, other bytes `format`.

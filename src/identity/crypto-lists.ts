@@ -1,5 +1,5 @@
 /**
- * @module server/identity/crypto-lists
+ * @module identity/crypto-lists
  * The lists of `base:facilities/crypto` and what each may hold, and the stored form of their
  * `keystore` leaf: entries with a private key store PEM encrypted with the configuration key;
  * certificate and public-key entries store PEM in clear.

@@ -1,5 +1,5 @@
 /**
- * @module server/identity
+ * @module identity
  * Everything specific to the identity service's model (models/base and the profile modules):
  * secrets at rest, key material, the crypto actions, key details and the management port's
  * keystore. Only the composition root (src/server) uses it. Re-exports only.

@@ -1,5 +1,5 @@
 /**
- * @module server/identity/config-cipher.test
+ * @module identity/config-cipher.test
  * The configuration cipher and its key sources: envelopes round-trip, carry the key id, and
  * refuse another key or altered bytes; keys parse from hex or base64 only at 32 bytes.
  */

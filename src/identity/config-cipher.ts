@@ -1,5 +1,5 @@
 /**
- * @module server/identity/config-cipher
+ * @module identity/config-cipher
  * Encryption of secrets at rest in the configuration (private keys, data-source passwords): an
  * AES-256-GCM envelope written as one string, so that the datastore, the journal, exports and
  * reads only ever hold the encrypted form.

@@ -1,5 +1,5 @@
 /**
- * @module server/identity/ber-reader
+ * @module identity/ber-reader
  * A small reader of ASN.1 BER (and so DER) encodings: enough to walk PKCS#12 files, which some
  * tools write with indefinite lengths and constructed OCTET STRINGs.
  * @see ITU-T X.690 §8 (basic encoding rules)

@@ -1,13 +1,13 @@
 /**
- * @module server/identity/secrets-check
+ * @module identity/secrets-check
  * The start-up check of the configuration key against the stored configuration: every encrypted
  * secret must open with the key the server was given. A missing or different key stops the
  * start with a message that says which key the data needs, instead of serving a configuration
  * whose secrets cannot be used (or, worse, overwriting them).
  */
-import type { DataSchemaNode, DataTree, InstanceNode, ListInstance, Slot } from '../../data/index.ts';
-import { childrenOf, entriesOf } from '../../data/index.ts';
-import type { LeafNode, SchemaNode, SchemaTree } from '../../yang/index.ts';
+import type { DataSchemaNode, DataTree, InstanceNode, ListInstance, Slot } from '../data/index.ts';
+import { childrenOf, entriesOf } from '../data/index.ts';
+import type { LeafNode, SchemaNode, SchemaTree } from '../yang/index.ts';
 import type { ConfigCipher } from './config-cipher.ts';
 import { ConfigDecryptionError, parseEncryptedValue } from './config-cipher.ts';
 import { ConfigKeyError } from './config-key.ts';
