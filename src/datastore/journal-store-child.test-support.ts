@@ -7,7 +7,7 @@
  */
 import type { CommitRecord } from './commit-record.ts';
 import type { JournalStore } from './journal-store.ts';
-import type { JournalStoreHarness } from './journal-store-contract.test-support.ts';
+import type { JournalStoreHarness } from './journal-store-harness.test-support.ts';
 
 /** The scenarios the child runs. */
 export type ChildScenario = 'append-once' | 'crash-writer' | 'fill';

@@ -19,24 +19,7 @@ import {
   payloadOf,
   treeOf,
 } from './journal-store-child.test-support.ts';
-
-/** What the contract needs from a store's test file to create, reopen and break its stores. */
-export interface JournalStoreHarness {
-  /** A fresh, empty place for a journal (a directory, a database schema …), named by a string. */
-  createLocation(): Promise<string>;
-  /** Deletes a location made by {@link createLocation}. */
-  removeLocation(location: string): Promise<void>;
-  /** A new, not yet opened store on `location`; `maxBytes` limits its storage (a full disk). */
-  openStore(location: string, options?: { readonly maxBytes?: number }): JournalStore;
-  /** Where child processes import this harness from; without it the crash and read-only tests are skipped. */
-  readonly module?: { readonly url: string; readonly exportName: string };
-  /** Whether {@link openStore} honours `maxBytes`; without it the full-disk test is skipped. */
-  readonly limitsSize?: boolean;
-  /** Makes a location refuse writes or accept them again; without it the read-only test is skipped. */
-  setReadOnly?(location: string, readOnly: boolean): Promise<void>;
-  /** The user the read-only scenario's child processes run as (permissions do not bind root). */
-  readonly unprivileged?: { readonly uid: number; readonly gid: number };
-}
+import type { JournalStoreHarness } from './journal-store-harness.test-support.ts';
 
 const CHILD = new URL('./journal-store-child.test-support.ts', import.meta.url).pathname;
 

@@ -12,7 +12,7 @@ import type { RequestContext } from '../http/index.ts';
 import { readRequestBody } from '../http/index.ts';
 import type { CommitNote, ManagementService, Session } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import type { LegacyFormat } from './media-types.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import { requestBodyFormat } from './media-types.ts';
 import type { LegacyQuery } from './query-parameters.ts';
 import type { LegacyResource } from './resource-path.ts';

@@ -6,7 +6,15 @@
  */
 import type { SchemaTree } from '../../yang/index.ts';
 import type { ContentFilter, ReadOptions, WithDefaultsMode } from '../read/read-options.ts';
-import type { PlanOptions } from './member-plan.ts';
+
+/** The resolved read options a plan applies; both encoders' writers carry them. */
+export interface PlanOptions {
+  readonly content: ContentFilter;
+  /** Levels returned (infinite when unbounded). */
+  readonly depth: number;
+  /** True in the modes that report defaults of absent nodes. */
+  readonly reportsAll: boolean;
+}
 
 /** Chunks are handed out once this many characters are pending, unless told otherwise. */
 const DEFAULT_CHUNK_SIZE = 16384;

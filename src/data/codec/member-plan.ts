@@ -1,8 +1,9 @@
 /**
  * @module data/codec/member-plan
  * How the read options apply to the members of one inner node: which slots are visited, the
- * sub-selection and level of each, and whether defaults below a slot are in use.
- * @see RFC 8040 §4.8.1–§4.8.3, RFC 7950 §7.9.3
+ * sub-selection and level of each, whether defaults below a slot are in use, and the member name
+ * of each slot.
+ * @see RFC 8040 §4.8.1–§4.8.3, RFC 7950 §7.9.3, RFC 7951 §4
  */
 
 import { defaultsInUse } from '../instance/default-values.ts';
@@ -11,22 +12,25 @@ import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../instance/slo
 import { slotTableOf } from '../instance/slot-table.ts';
 import { isFilteredOut } from '../read/content-filter.ts';
 import type { FieldsSelector } from '../read/fields-selector.ts';
-import type { ContentFilter } from '../read/read-options.ts';
-import { memberNamesOf } from './json/json-writer.ts';
+import type { PlanOptions } from './chunk-writer.ts';
 
 /** `true` selects a whole subtree; a selector only the descendants it names. @see RFC 8040 §4.8.3 */
 export type Selection = FieldsSelector | true;
 
 const EMPTY_SLOTS: readonly Slot[] = [];
 
-/** The resolved read options a plan applies; both encoders' writers carry them. */
-export interface PlanOptions {
-  readonly content: ContentFilter;
-  /** Levels returned (infinite when unbounded). */
-  readonly depth: number;
-  /** True in the modes that report defaults of absent nodes. */
-  readonly reportsAll: boolean;
-}
+const MEMBER_NAMES = new WeakMap<SlotTable, readonly string[]>();
+
+/** The JSON member name of each slot; module-qualified where the module changes. @see RFC 7951 §4 */
+export const memberNamesOf = (table: SlotTable): readonly string[] => {
+  let names = MEMBER_NAMES.get(table);
+  if (names === undefined) {
+    const parentModule = 'kind' in table.parent ? table.parent.module : undefined;
+    names = table.nodes.map((node) => (node.module === parentModule ? node.name : `${node.module}:${node.name}`));
+    MEMBER_NAMES.set(table, names);
+  }
+  return names;
+};
 
 /** The members of one inner node that the read options keep, with their levels and sub-selections. */
 export interface MemberPlan {

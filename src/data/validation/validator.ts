@@ -20,6 +20,7 @@ import type { DataSchemaNode } from '../instance/slot-table.ts';
 import { slotTableOf } from '../instance/slot-table.ts';
 import type { CheckCatalogue, ChildrenCheck, NodeCheck, UniqueCheck } from './check-catalogue.ts';
 import { checkCatalogueOf } from './check-catalogue.ts';
+import type { CheckContext } from './check-context.ts';
 import { casesInUse, runChildrenCheck } from './children-checks.ts';
 import { evaluateCondition } from './compiled-xpath.ts';
 import { instanceIdentifierTargets } from './instance-identifier-target.ts';
@@ -43,7 +44,7 @@ export interface ValidationOptions {
 }
 
 /** The state of one validation run. */
-export class Validator {
+export class Validator implements CheckContext {
   readonly schema: SchemaTree;
   readonly catalogue: CheckCatalogue;
   readonly navigator: InstanceNavigator;

@@ -12,9 +12,9 @@ import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from
 import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
 import { slotTableOf } from '../../instance/slot-table.ts';
 import type { MemberPlan, Selection } from '../member-plan.ts';
-import { inUseAt, memberLevel, memberSelection, planMembers } from '../member-plan.ts';
+import { inUseAt, memberLevel, memberNamesOf, memberSelection, planMembers } from '../member-plan.ts';
 import type { JsonWriter } from './json-writer.ts';
-import { DEFAULT_TAG, memberNamesOf } from './json-writer.ts';
+import { DEFAULT_TAG } from './json-writer.ts';
 
 export type { Selection } from '../member-plan.ts';
 

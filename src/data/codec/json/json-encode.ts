@@ -10,10 +10,10 @@ import type { DataTree, InstanceNode, ListEntry, ListInstance, Slot } from '../.
 import type { DataSchemaNode, InnerSchemaNode } from '../../instance/slot-table.ts';
 import { slotTableOf } from '../../instance/slot-table.ts';
 import type { ReadOptions } from '../../read/read-options.ts';
-import { memberLevel, memberSelection, planMembers } from '../member-plan.ts';
+import { memberLevel, memberNamesOf, memberSelection, planMembers } from '../member-plan.ts';
 import type { JsonObject, Selection } from './json-encode-object.ts';
 import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
-import { JsonWriter, memberNamesOf } from './json-writer.ts';
+import { JsonWriter } from './json-writer.ts';
 
 /**
  * What to encode: a whole DataTree (an object of top-level members), or one node as a single

@@ -1,7 +1,7 @@
 /**
  * @module data/codec/json/json-writer
- * The output side of the JSON encoder: the pending chunk, member names precomputed per slot
- * table, and the RFC 7951 forms of leaf values.
+ * The output side of the JSON encoder: the pending chunk and the RFC 7951 forms of leaf values
+ * (the member names precomputed per slot table come with the member plan).
  * @see RFC 7951 §4–§6, RFC 7952 §5.2, RFC 6243 §6
  */
 import type {
@@ -13,23 +13,9 @@ import type {
   YangValue,
 } from '../../../yang/index.ts';
 import { toJson } from '../../../yang/index.ts';
-import type { SlotTable } from '../../instance/slot-table.ts';
 import type { ReadOptions } from '../../read/read-options.ts';
 import { ChunkWriter } from '../chunk-writer.ts';
 import { qualifyingJsonContext } from './json-value-context.ts';
-
-const MEMBER_NAMES = new WeakMap<SlotTable, readonly string[]>();
-
-/** The JSON member name of each slot; module-qualified where the module changes. @see RFC 7951 §4 */
-export const memberNamesOf = (table: SlotTable): readonly string[] => {
-  let names = MEMBER_NAMES.get(table);
-  if (names === undefined) {
-    const parentModule = 'kind' in table.parent ? table.parent.module : undefined;
-    names = table.nodes.map((node) => (node.module === parentModule ? node.name : `${node.module}:${node.name}`));
-    MEMBER_NAMES.set(table, names);
-  }
-  return names;
-};
 
 /** The JSON value of the with-defaults annotation. @see RFC 6243 §6, RFC 7952 §5.2 */
 export const DEFAULT_TAG: Readonly<Record<string, boolean>> = Object.freeze({
