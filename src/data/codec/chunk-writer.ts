@@ -5,7 +5,7 @@
  * @see RFC 8040 §4.8 (read options), RFC 6243 §3 (with-defaults modes)
  */
 import type { SchemaTree } from '../../yang/index.ts';
-import type { ContentFilter, ReadOptions, WithDefaultsMode } from '../read/read-options.ts';
+import type { ContentFilter, ReadOptions, WithDefaultsMode } from '../read/index.ts';
 
 /** The resolved read options a plan applies; both encoders' writers carry them. */
 export interface PlanOptions {

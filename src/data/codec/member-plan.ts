@@ -6,12 +6,10 @@
  * @see RFC 8040 §4.8.1–§4.8.3, RFC 7950 §7.9.3, RFC 7951 §4
  */
 
-import { defaultsInUse } from '../instance/default-values.ts';
-import type { InstanceNode, Slot } from '../instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
-import { isFilteredOut } from '../read/content-filter.ts';
-import type { FieldsSelector } from '../read/fields-selector.ts';
+import type { DataSchemaNode, InnerSchemaNode, InstanceNode, Slot, SlotTable } from '../instance/index.ts';
+import { defaultsInUse, slotTableOf } from '../instance/index.ts';
+import type { FieldsSelector } from '../read/index.ts';
+import { isFilteredOut } from '../read/index.ts';
 import type { PlanOptions } from './chunk-writer.ts';
 
 /** `true` selects a whole subtree; a selector only the descendants it names. @see RFC 8040 §4.8.3 */

@@ -10,11 +10,8 @@
 import type { SequencePlacement } from '../../util/index.ts';
 import { KeyedSequence } from '../../util/index.ts';
 import type { ListNode, YangValue } from '../../yang/index.ts';
-import { compareEntryKeys, entryKeyOf } from '../instance/entry-key.ts';
-import type { InstanceNode, ListEntry, ListInstance } from '../instance/instance-node.ts';
-import { getChild, setChild } from '../instance/instance-node.ts';
-import type { InstancePathStep } from '../instance/instance-path.ts';
-import { emptyListInstance } from '../instance/list-instance.ts';
+import type { InstanceNode, InstancePathStep, ListEntry, ListInstance } from '../instance/index.ts';
+import { compareEntryKeys, emptyListInstance, entryKeyOf, getChild, setChild } from '../instance/index.ts';
 import type { DataChange, EntryPosition } from './diff.ts';
 import type { Application } from './diff-apply-support.ts';
 import { conflict, expectedOld } from './diff-apply-support.ts';

@@ -5,12 +5,8 @@
  * @see RFC 8040 §7.1 (error-path)
  */
 import { OperationFailedError } from '../../errors/index.ts';
-import { formatInstancePath } from '../instance/format-instance-path.ts';
-import type { InstanceNode, ListInstance, Slot } from '../instance/instance-node.ts';
-import { emptyInstance, getChild } from '../instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
-import { entryWithKeys } from '../instance/instance-path.ts';
-import { findEntry } from '../instance/list-instance.ts';
+import type { InstanceNode, InstancePath, InstancePathStep, ListInstance, Slot } from '../instance/index.ts';
+import { emptyInstance, entryWithKeys, findEntry, formatInstancePath, getChild } from '../instance/index.ts';
 import type { DataChange } from './diff.ts';
 
 /** One change and how strictly it is applied. */

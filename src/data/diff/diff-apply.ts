@@ -11,12 +11,8 @@
  */
 import type { ListNode, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
-import { formatInstancePath } from '../instance/format-instance-path.ts';
-import type { InstanceNode, LeafListValues, SlotValue } from '../instance/instance-node.ts';
-import { getChild, isVacantSlot, setChild } from '../instance/instance-node.ts';
-import type { InstancePathStep } from '../instance/instance-path.ts';
-import { updateAt } from '../instance/instance-path.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
+import type { DataSchemaNode, InstanceNode, InstancePathStep, LeafListValues, SlotValue } from '../instance/index.ts';
+import { formatInstancePath, getChild, isVacantSlot, setChild, updateAt } from '../instance/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { applyEntryChanges, entryRunEnd } from './diff-apply-entries.ts';
 import type { Application } from './diff-apply-support.ts';

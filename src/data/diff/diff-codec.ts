@@ -18,16 +18,22 @@
 import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../../errors/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { isTypeCheckFailure, parseJson, toCanonical, toJson } from '../../yang/index.ts';
-import { decodeJson } from '../codec/json/json-decode.ts';
-import { encodeJsonString } from '../codec/json/json-encode.ts';
-import { parseJsonText } from '../codec/json/json-text.ts';
-import { jsonValueContext, qualifyingJsonContext } from '../codec/json/json-value-context.ts';
-import { formatInstancePath } from '../instance/format-instance-path.ts';
-import type { AnydataValue, Slot } from '../instance/instance-node.ts';
-import { getChild } from '../instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
-import type { DataSchemaNode, InnerSchemaNode } from '../instance/slot-table.ts';
-import { slotChildByName } from '../instance/slot-table.ts';
+import {
+  decodeJson,
+  encodeJsonString,
+  jsonValueContext,
+  parseJsonText,
+  qualifyingJsonContext,
+} from '../codec/json/index.ts';
+import type {
+  AnydataValue,
+  DataSchemaNode,
+  InnerSchemaNode,
+  InstancePath,
+  InstancePathStep,
+  Slot,
+} from '../instance/index.ts';
+import { formatInstancePath, getChild, slotChildByName } from '../instance/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 
 /** The version of the format written by {@link encodeDiff}. */

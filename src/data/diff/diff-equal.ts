@@ -8,10 +8,15 @@
  */
 import type { LeafListNode, YangValue } from '../../yang/index.ts';
 import { toCanonical, yangValuesEqual } from '../../yang/index.ts';
-import type { AnydataValue, InstanceNode, LeafListValues, ListInstance, Slot } from '../instance/instance-node.ts';
-import { isVacantSlot } from '../instance/instance-node.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import type {
+  AnydataValue,
+  DataSchemaNode,
+  InstanceNode,
+  LeafListValues,
+  ListInstance,
+  Slot,
+} from '../instance/index.ts';
+import { isVacantSlot, slotTableOf } from '../instance/index.ts';
 
 /** Equality of two anydata/anyxml values as JSON: arrays in order, object members in any order. */
 export const anydataEqual = (left: AnydataValue, right: AnydataValue): boolean => {

@@ -12,8 +12,8 @@
  * @see RFC 7951 §6.11
  */
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
-import { formatInstancePath, predicateValueText, quoteLiteral } from '../instance/format-instance-path.ts';
-import type { InstancePathStep } from '../instance/instance-path.ts';
+import type { InstancePathStep } from '../instance/index.ts';
+import { formatInstancePath, predicateValueText, quoteLiteral } from '../instance/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { changeValueJson } from './diff-codec.ts';
 

@@ -14,20 +14,18 @@ import type { DiffStatistics, SequencePlacement } from '../../util/index.ts';
 import { KeyedSequence } from '../../util/index.ts';
 import type { LeafListNode, ListNode, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
-import { compareEntryKeys } from '../instance/entry-key.ts';
 import type {
   AnydataValue,
+  DataSchemaNode,
   InstanceNode,
+  InstancePath,
+  InstancePathStep,
   LeafListValues,
   ListEntry,
   ListInstance,
   Slot,
-} from '../instance/instance-node.ts';
-import { isVacantSlot } from '../instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
-import { keyValuesOf } from '../instance/list-instance.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+} from '../instance/index.ts';
+import { compareEntryKeys, isVacantSlot, keyValuesOf, slotTableOf } from '../instance/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 import { anydataEqual, canonicalValues, slotsEqual } from './diff-equal.ts';
 

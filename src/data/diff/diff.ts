@@ -5,8 +5,7 @@
  * @see RFC 8072 §2.5 (edit operations), RFC 7950 §7.7.7 (ordered-by user)
  */
 import type { YangValue } from '../../yang/index.ts';
-import type { Slot } from '../instance/instance-node.ts';
-import type { InstancePath } from '../instance/instance-path.ts';
+import type { InstancePath, Slot } from '../instance/index.ts';
 
 /**
  * Position of an entry of an ordered-by user list or leaf-list: after which sibling (null = first). Key

@@ -5,10 +5,8 @@
  * @see RFC 7950 §7.9 ("the nodes of the other cases are deleted")
  */
 import type { CaseNode } from '../../yang/index.ts';
-import type { InstanceNode, Slot } from '../instance/instance-node.ts';
-import { emptyInstance, instanceFromSlots } from '../instance/instance-node.ts';
-import type { SlotTable } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import type { InstanceNode, Slot, SlotTable } from '../instance/index.ts';
+import { emptyInstance, instanceFromSlots, slotTableOf } from '../instance/index.ts';
 
 const CONFLICTS = new WeakMap<SlotTable, readonly (readonly number[])[]>();
 const NONE: readonly number[] = Object.freeze([]);

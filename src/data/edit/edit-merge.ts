@@ -8,10 +8,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { LeafListNode, YangValue } from '../../yang/index.ts';
 import { toCanonical, yangValuesEqual } from '../../yang/index.ts';
-import type { InstanceNode, LeafListValues, ListInstance, Slot } from '../instance/instance-node.ts';
-import { isVacantSlot } from '../instance/instance-node.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import type { DataSchemaNode, InstanceNode, LeafListValues, ListInstance, Slot } from '../instance/index.ts';
+import { isVacantSlot, slotTableOf } from '../instance/index.ts';
 import { clearOtherCases, nodeFromSlots } from './edit-cases.ts';
 
 /** The values of `existing` followed by those of `incoming` it lacks; `existing` itself when none. */

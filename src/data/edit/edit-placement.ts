@@ -8,10 +8,8 @@ import { InvalidValueError, MissingInstanceError } from '../../errors/index.ts';
 import type { SequencePlacement } from '../../util/index.ts';
 import type { LeafListNode, ListNode, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
-import { entryKeyOf } from '../instance/entry-key.ts';
-import { formatInstancePath } from '../instance/format-instance-path.ts';
-import type { LeafListValues, ListInstance } from '../instance/instance-node.ts';
-import type { InstancePath } from '../instance/instance-path.ts';
+import type { InstancePath, LeafListValues, ListInstance } from '../instance/index.ts';
+import { entryKeyOf, formatInstancePath } from '../instance/index.ts';
 
 /** Where an ordered-by user entry goes: the point is the key values of a list entry or a leaf-list value. */
 export type EditPlacement =

@@ -6,14 +6,24 @@
  * @see RFC 6241 §7.2 (merge creates the ancestors of its target), RFC 7950 §7.9
  */
 
-import { entryKeyOf } from '../instance/entry-key.ts';
-import type { InstanceNode, ListEntry, ListInstance, SlotValue } from '../instance/instance-node.ts';
-import { emptyInstance, getChild, setChild } from '../instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
-import { entryWithKeys } from '../instance/instance-path.ts';
-import { emptyListInstance } from '../instance/list-instance.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import type {
+  DataSchemaNode,
+  InstanceNode,
+  InstancePath,
+  InstancePathStep,
+  ListEntry,
+  ListInstance,
+  SlotValue,
+} from '../instance/index.ts';
+import {
+  emptyInstance,
+  emptyListInstance,
+  entryKeyOf,
+  entryWithKeys,
+  getChild,
+  setChild,
+  slotTableOf,
+} from '../instance/index.ts';
 import { withoutOtherCases } from './edit-cases.ts';
 
 /**

@@ -7,12 +7,8 @@
 import { InvalidValueError } from '../../errors/index.ts';
 import type { LeafListNode, ListNode, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
-import { entryKeyOf } from '../instance/entry-key.ts';
-import { formatInstancePath } from '../instance/format-instance-path.ts';
-import type { InstanceNode, ListEntry, ListInstance, Slot } from '../instance/instance-node.ts';
-import type { InstancePath } from '../instance/instance-path.ts';
-import { keyValuesOf } from '../instance/list-instance.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
+import type { DataSchemaNode, InstanceNode, InstancePath, ListEntry, ListInstance, Slot } from '../instance/index.ts';
+import { entryKeyOf, formatInstancePath, keyValuesOf } from '../instance/index.ts';
 import { nodeFromSlots } from './edit-cases.ts';
 
 const at = (target: InstancePath): { readonly path: string } => ({ path: formatInstancePath(target) });

@@ -14,13 +14,24 @@ import {
 } from '../../errors/index.ts';
 import type { LeafListNode, LeafNode, ListNode, YangValue } from '../../yang/index.ts';
 import { toCanonical } from '../../yang/index.ts';
-import { entryKeyOf } from '../instance/entry-key.ts';
-import { formatInstancePath } from '../instance/format-instance-path.ts';
-import type { InstanceNode, LeafListValues, ListInstance, Slot, SlotValue } from '../instance/instance-node.ts';
-import { emptyInstance, getChild, isEmptyInstance } from '../instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from '../instance/instance-path.ts';
-import { emptyListInstance } from '../instance/list-instance.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
+import type {
+  DataSchemaNode,
+  InstanceNode,
+  InstancePath,
+  InstancePathStep,
+  LeafListValues,
+  ListInstance,
+  Slot,
+  SlotValue,
+} from '../instance/index.ts';
+import {
+  emptyInstance,
+  emptyListInstance,
+  entryKeyOf,
+  formatInstancePath,
+  getChild,
+  isEmptyInstance,
+} from '../instance/index.ts';
 import { mergeInstances, mergeSlots } from './edit-merge.ts';
 import type { EditPlacement } from './edit-placement.ts';
 import { LAST, moveValue, placeValue, sequencePlacement } from './edit-placement.ts';

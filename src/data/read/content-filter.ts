@@ -5,8 +5,8 @@
  * @see RFC 8040 §4.8.1
  */
 
-import type { DataSchemaNode } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import type { DataSchemaNode } from '../instance/index.ts';
+import { slotTableOf } from '../instance/index.ts';
 import type { ContentFilter } from './read-options.ts';
 
 const HAS_STATE = new WeakMap<DataSchemaNode, boolean>();

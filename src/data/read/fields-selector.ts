@@ -6,8 +6,8 @@
  */
 import { InvalidValueError } from '../../errors/index.ts';
 import type { SchemaTree } from '../../yang/index.ts';
-import type { DataSchemaNode, InnerSchemaNode } from '../instance/slot-table.ts';
-import { slotChildByName } from '../instance/slot-table.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../instance/index.ts';
+import { slotChildByName } from '../instance/index.ts';
 
 /** Selected children: `true` selects a child with its whole subtree, a selector only some of its descendants. */
 export type FieldsSelector = ReadonlyMap<DataSchemaNode, FieldsSelector | true>;

@@ -7,7 +7,7 @@
  */
 import type { ManagementError } from '../../errors/index.ts';
 import type { SchemaTree } from '../../yang/index.ts';
-import type { AccessibleNode, InstanceNavigator } from '../instance/instance-navigator.ts';
+import type { AccessibleNode, InstanceNavigator } from '../instance/index.ts';
 import type { WhenCondition } from './when-conditions.ts';
 
 /** The validator as the children checks see it. */

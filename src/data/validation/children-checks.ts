@@ -7,12 +7,16 @@
  * @see RFC 7950 §7.6.5, §7.7.5, §7.7.6, §7.8.3, §7.9.4, §15
  */
 import type { CaseNode, ChoiceNode } from '../../yang/index.ts';
-import type { AccessibleNode } from '../instance/instance-navigator.ts';
-import { instancePathOf } from '../instance/instance-navigator.ts';
-import type { InstanceNode, ListInstance, Slot } from '../instance/instance-node.ts';
-import type { InstancePath } from '../instance/instance-path.ts';
-import type { DataSchemaNode, SlotTable } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  InstanceNode,
+  InstancePath,
+  ListInstance,
+  Slot,
+  SlotTable,
+} from '../instance/index.ts';
+import { instancePathOf, slotTableOf } from '../instance/index.ts';
 import type { ChildrenCheck, MandatoryCheck, MinMaxCheck } from './check-catalogue.ts';
 import type { CheckContext } from './check-context.ts';
 import { slotsInChoice } from './schema-walk.ts';

@@ -10,14 +10,17 @@
 
 import type { LeafNode, ListNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { toCanonical } from '../../yang/index.ts';
-import { leafDefault } from '../instance/default-values.ts';
-import type { AccessibleNode } from '../instance/instance-navigator.ts';
-import { instancePathOf } from '../instance/instance-navigator.ts';
-import type { InstanceNode, ListEntry, ListInstance, Slot } from '../instance/instance-node.ts';
-import type { InstancePath } from '../instance/instance-path.ts';
-import { keyValuesOf } from '../instance/list-instance.ts';
-import type { DataSchemaNode, SlotTable } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  InstanceNode,
+  InstancePath,
+  ListEntry,
+  ListInstance,
+  Slot,
+  SlotTable,
+} from '../instance/index.ts';
+import { instancePathOf, keyValuesOf, leafDefault, slotTableOf } from '../instance/index.ts';
 import type { UniqueCheck } from './check-catalogue.ts';
 import type { CheckContext } from './check-context.ts';
 import { dataChainBelow } from './schema-walk.ts';

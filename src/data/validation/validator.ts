@@ -9,15 +9,17 @@
 import type { ManagementError } from '../../errors/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { checkValue, isInstanceIdentifier, toCanonical } from '../../yang/index.ts';
-import { jsonValueContext } from '../codec/json/json-value-context.ts';
-import { entryKeyOf } from '../instance/entry-key.ts';
-import type { AccessibleNode } from '../instance/instance-navigator.ts';
-import { InstanceNavigator, instancePathOf } from '../instance/instance-navigator.ts';
-import type { DataTree, LeafListValues, ListEntry, ListInstance } from '../instance/instance-node.ts';
-import type { InstancePath } from '../instance/instance-path.ts';
-import { keyValuesOf } from '../instance/list-instance.ts';
-import type { DataSchemaNode } from '../instance/slot-table.ts';
-import { slotTableOf } from '../instance/slot-table.ts';
+import { jsonValueContext } from '../codec/json/index.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  DataTree,
+  InstancePath,
+  LeafListValues,
+  ListEntry,
+  ListInstance,
+} from '../instance/index.ts';
+import { entryKeyOf, InstanceNavigator, instancePathOf, keyValuesOf, slotTableOf } from '../instance/index.ts';
 import type { CheckCatalogue, ChildrenCheck, NodeCheck, UniqueCheck } from './check-catalogue.ts';
 import { checkCatalogueOf } from './check-catalogue.ts';
 import type { CheckContext } from './check-context.ts';

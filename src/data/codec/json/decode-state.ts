@@ -7,9 +7,8 @@
 import type { ManagementError } from '../../../errors/index.ts';
 import type { SchemaTree, ValueContext, YangValue } from '../../../yang/index.ts';
 import { isTypeCheckFailure, parseJson } from '../../../yang/index.ts';
-import { formatInstancePath } from '../../instance/format-instance-path.ts';
-import type { InstancePath, InstancePathStep } from '../../instance/instance-path.ts';
-import type { DataSchemaNode } from '../../instance/slot-table.ts';
+import type { DataSchemaNode, InstancePath, InstancePathStep } from '../../instance/index.ts';
+import { formatInstancePath } from '../../instance/index.ts';
 import { jsonValueContext } from './json-value-context.ts';
 
 /** Options of a JSON decode. @see RFC 7951 */

@@ -20,12 +20,23 @@ import {
   parseJson,
   yangValuesEqual,
 } from '../../../yang/index.ts';
-import { entryKeyOf } from '../../instance/entry-key.ts';
-import type { AnydataValue, InstanceNode, ListEntry, Slot } from '../../instance/instance-node.ts';
-import { emptyInstance, instanceFromSlots } from '../../instance/instance-node.ts';
-import { listInstanceFromEntries } from '../../instance/list-instance.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
-import { slotChildByName, slotTableOf } from '../../instance/slot-table.ts';
+import type {
+  AnydataValue,
+  DataSchemaNode,
+  InnerSchemaNode,
+  InstanceNode,
+  ListEntry,
+  Slot,
+  SlotTable,
+} from '../../instance/index.ts';
+import {
+  emptyInstance,
+  entryKeyOf,
+  instanceFromSlots,
+  listInstanceFromEntries,
+  slotChildByName,
+  slotTableOf,
+} from '../../instance/index.ts';
 import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
 

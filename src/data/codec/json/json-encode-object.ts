@@ -7,16 +7,23 @@
  */
 import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
 import { yangValuesEqual } from '../../../yang/index.ts';
-import { hasDefaults, leafDefault, leafListDefaults } from '../../instance/default-values.ts';
-import type { InstanceNode, LeafListValues, ListEntry, ListInstance, Slot } from '../../instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
-import { slotTableOf } from '../../instance/slot-table.ts';
-import type { MemberPlan, Selection } from '../member-plan.ts';
-import { inUseAt, memberLevel, memberNamesOf, memberSelection, planMembers } from '../member-plan.ts';
+import type {
+  DataSchemaNode,
+  InnerSchemaNode,
+  InstanceNode,
+  LeafListValues,
+  ListEntry,
+  ListInstance,
+  Slot,
+  SlotTable,
+} from '../../instance/index.ts';
+import { hasDefaults, leafDefault, leafListDefaults, slotTableOf } from '../../instance/index.ts';
+import type { MemberPlan, Selection } from '../index.ts';
+import { inUseAt, memberLevel, memberNamesOf, memberSelection, planMembers } from '../index.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { DEFAULT_TAG } from './json-writer.ts';
 
-export type { Selection } from '../member-plan.ts';
+export type { Selection } from '../index.ts';
 
 /** A JSON object under construction (member order is insertion order: no member name is an array index). */
 export type JsonObject = Record<string, unknown>;

@@ -6,11 +6,18 @@
  * @see RFC 7951, RFC 8040 §4.8, RFC 6243
  */
 import type { SchemaTree } from '../../../yang/index.ts';
-import type { DataTree, InstanceNode, ListEntry, ListInstance, Slot } from '../../instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode } from '../../instance/slot-table.ts';
-import { slotTableOf } from '../../instance/slot-table.ts';
-import type { ReadOptions } from '../../read/read-options.ts';
-import { memberLevel, memberNamesOf, memberSelection, planMembers } from '../member-plan.ts';
+import type {
+  DataSchemaNode,
+  DataTree,
+  InnerSchemaNode,
+  InstanceNode,
+  ListEntry,
+  ListInstance,
+  Slot,
+} from '../../instance/index.ts';
+import { slotTableOf } from '../../instance/index.ts';
+import type { ReadOptions } from '../../read/index.ts';
+import { memberLevel, memberNamesOf, memberSelection, planMembers } from '../index.ts';
 import type { JsonObject, Selection } from './json-encode-object.ts';
 import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
 import { JsonWriter } from './json-writer.ts';

@@ -13,8 +13,8 @@ import type {
   YangValue,
 } from '../../../yang/index.ts';
 import { toJson } from '../../../yang/index.ts';
-import type { ReadOptions } from '../../read/read-options.ts';
-import { ChunkWriter } from '../chunk-writer.ts';
+import type { ReadOptions } from '../../read/index.ts';
+import { ChunkWriter } from '../index.ts';
 import { qualifyingJsonContext } from './json-value-context.ts';
 
 /** The JSON value of the with-defaults annotation. @see RFC 6243 §6, RFC 7952 §5.2 */

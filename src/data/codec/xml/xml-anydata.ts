@@ -9,7 +9,7 @@
  */
 import { escapeXmlAttribute, escapeXmlText } from '../../../util/index.ts';
 import type { SchemaTree } from '../../../yang/index.ts';
-import type { AnydataValue } from '../../instance/instance-node.ts';
+import type { AnydataValue } from '../../instance/index.ts';
 import type { XmlElement } from './xml-parse.ts';
 import { hasText } from './xml-parse.ts';
 

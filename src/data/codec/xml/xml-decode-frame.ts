@@ -12,11 +12,23 @@ import {
   UnknownNamespaceError,
 } from '../../../errors/index.ts';
 import type { CaseNode, ChoiceNode } from '../../../yang/index.ts';
-import type { ContainerInstance, InstanceNode, Slot } from '../../instance/instance-node.ts';
-import { emptyInstance, instanceFromSlots, isEmptyInstance } from '../../instance/instance-node.ts';
-import { keyValuesOf, listInstanceFromEntries } from '../../instance/list-instance.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
-import { slotChildByName, slotTableOf } from '../../instance/slot-table.ts';
+import type {
+  ContainerInstance,
+  DataSchemaNode,
+  InnerSchemaNode,
+  InstanceNode,
+  Slot,
+  SlotTable,
+} from '../../instance/index.ts';
+import {
+  emptyInstance,
+  instanceFromSlots,
+  isEmptyInstance,
+  keyValuesOf,
+  listInstanceFromEntries,
+  slotChildByName,
+  slotTableOf,
+} from '../../instance/index.ts';
 import type { Frame, PendingList, ResolvedMember, XmlDecodeState } from './xml-decode-state.ts';
 
 /** How messages name a node. */

@@ -9,10 +9,16 @@
 import type { ManagementError } from '../../../errors/index.ts';
 import type { LeafListNode, LeafNode, ListNode, SchemaTree, ValueContext, YangValue } from '../../../yang/index.ts';
 import { isTypeCheckFailure, parseLexical } from '../../../yang/index.ts';
-import { formatInstancePath } from '../../instance/format-instance-path.ts';
-import type { ListEntry, Slot } from '../../instance/instance-node.ts';
-import type { InstancePath, InstancePathStep } from '../../instance/instance-path.ts';
-import type { DataSchemaNode, InnerSchemaNode, SlotTable } from '../../instance/slot-table.ts';
+import type {
+  DataSchemaNode,
+  InnerSchemaNode,
+  InstancePath,
+  InstancePathStep,
+  ListEntry,
+  Slot,
+  SlotTable,
+} from '../../instance/index.ts';
+import { formatInstancePath } from '../../instance/index.ts';
 import type { XmlElement, XmlNamespaceScope } from './xml-parse.ts';
 import { parseXmlElements } from './xml-parse.ts';
 import { needsPrefixes, plainXmlContext, xmlReadContext } from './xml-value-context.ts';

@@ -9,10 +9,8 @@
 import { InvalidValueError, MalformedMessageError, MissingElementError } from '../../../errors/index.ts';
 import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
 import { isTypeCheckFailure, parseLexical, yangValuesEqual } from '../../../yang/index.ts';
-import { entryKeyOf } from '../../instance/entry-key.ts';
-import { formatInstancePath } from '../../instance/format-instance-path.ts';
-import type { InstanceNode, ListEntry } from '../../instance/instance-node.ts';
-import type { InnerSchemaNode } from '../../instance/slot-table.ts';
+import type { InnerSchemaNode, InstanceNode, ListEntry } from '../../instance/index.ts';
+import { entryKeyOf, formatInstancePath } from '../../instance/index.ts';
 import { anydataFromXml } from './xml-anydata.ts';
 import { describe, finishFrame, newFrame, resolveMember } from './xml-decode-frame.ts';
 import type { DecodeXmlOptions, Frame, PendingList, ResolvedMember } from './xml-decode-state.ts';

@@ -7,19 +7,19 @@
  */
 import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
 import { yangValuesEqual } from '../../../yang/index.ts';
-import { hasDefaults, leafDefault, leafListDefaults } from '../../instance/default-values.ts';
 import type {
   AnydataValue,
+  DataSchemaNode,
+  InnerSchemaNode,
   InstanceNode,
   LeafListValues,
   ListEntry,
   ListInstance,
   Slot,
-} from '../../instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode } from '../../instance/slot-table.ts';
-import { slotTableOf } from '../../instance/slot-table.ts';
-import type { MemberPlan, Selection } from '../member-plan.ts';
-import { inUseAt, memberLevel, memberSelection, planMembers } from '../member-plan.ts';
+} from '../../instance/index.ts';
+import { hasDefaults, leafDefault, leafListDefaults, slotTableOf } from '../../instance/index.ts';
+import type { MemberPlan, Selection } from '../index.ts';
+import { inUseAt, memberLevel, memberSelection, planMembers } from '../index.ts';
 import { writeAnydata } from './xml-anydata.ts';
 import type { TagSet, XmlWriter } from './xml-writer.ts';
 import { tagsOf } from './xml-writer.ts';

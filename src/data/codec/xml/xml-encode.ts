@@ -8,13 +8,12 @@
  */
 import { escapeXmlAttribute } from '../../../util/index.ts';
 import type { SchemaTree } from '../../../yang/index.ts';
-import type { InstanceNode, ListEntry, ListInstance } from '../../instance/instance-node.ts';
-import type { DataSchemaNode, InnerSchemaNode } from '../../instance/slot-table.ts';
-import { slotTableOf } from '../../instance/slot-table.ts';
-import type { ReadOptions } from '../../read/read-options.ts';
-import type { EncodeTarget } from '../json/json-encode.ts';
-import type { Selection } from '../member-plan.ts';
-import { memberLevel, memberSelection, planMembers } from '../member-plan.ts';
+import type { DataSchemaNode, InnerSchemaNode, InstanceNode, ListEntry, ListInstance } from '../../instance/index.ts';
+import { slotTableOf } from '../../instance/index.ts';
+import type { ReadOptions } from '../../read/index.ts';
+import type { Selection } from '../index.ts';
+import { memberLevel, memberSelection, planMembers } from '../index.ts';
+import type { EncodeTarget } from '../json/index.ts';
 import { writeAbsent, writeChildren, writeMember, writePlannedMember } from './xml-encode-node.ts';
 import type { XmlWrapper } from './xml-wrapper.ts';
 import type { TagSet } from './xml-writer.ts';

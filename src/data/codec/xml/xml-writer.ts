@@ -8,9 +8,9 @@
 import { escapeXmlAttribute, escapeXmlText } from '../../../util/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../../yang/index.ts';
 import { toXmlText } from '../../../yang/index.ts';
-import type { DataSchemaNode, SlotTable } from '../../instance/slot-table.ts';
-import type { ReadOptions } from '../../read/read-options.ts';
-import { ChunkWriter } from '../chunk-writer.ts';
+import type { DataSchemaNode, SlotTable } from '../../instance/index.ts';
+import type { ReadOptions } from '../../read/index.ts';
+import { ChunkWriter } from '../index.ts';
 import { needsPrefixes, PrefixBinder, plainXmlContext } from './xml-value-context.ts';
 
 /** The namespace of the with-defaults `default` attribute. @see RFC 6243 §6 */
