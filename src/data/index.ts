@@ -6,6 +6,7 @@
  * May import: util, errors, xpath, yang (each through its index.ts).
  */
 
+export { decodedTarget, topLevelNames } from './codec/index.ts';
 export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget } from './codec/json/index.ts';
 export { decodeJson, encodeJson, encodeJsonString, parseJsonText } from './codec/json/index.ts';
 export type { DecodeXmlDocumentOptions, DecodeXmlOptions, EncodeXmlOptions, XmlWrapper } from './codec/xml/index.ts';

@@ -6,7 +6,6 @@
  * @see RFC 7951 §4–§6, RFC 8040 §4.8, RFC 6243 §3
  */
 import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
-import { yangValuesEqual } from '../../../yang/index.ts';
 import type {
   DataSchemaNode,
   InnerSchemaNode,
@@ -19,7 +18,15 @@ import type {
 } from '../../instance/index.ts';
 import { hasDefaults, leafDefault, leafListDefaults, slotTableOf } from '../../instance/index.ts';
 import type { MemberPlan, Selection } from '../index.ts';
-import { inUseAt, memberLevel, memberNamesOf, memberSelection, planMembers } from '../index.ts';
+import {
+  arePresentDefaults,
+  inUseAt,
+  isPresentDefault,
+  memberLevel,
+  memberNamesOf,
+  memberSelection,
+  planMembers,
+} from '../index.ts';
 import type { JsonWriter } from './json-writer.ts';
 import { DEFAULT_TAG } from './json-writer.ts';
 
@@ -67,9 +74,7 @@ export const addPresentLeaf = (
     out[member] = w.value(schema, value);
     return;
   }
-  const fallback = leafDefault(w.schema, schema);
-  const isDefault =
-    fallback !== undefined && (plan === undefined || inUseAt(plan, index)) && yangValuesEqual(fallback, value);
+  const isDefault = isPresentDefault(w.schema, schema, value, plan, index);
   if (!(isDefault && w.withDefaults === 'trim')) addLeaf(w, out, schema, value, member, isDefault);
 };
 
@@ -87,11 +92,7 @@ const addPresentLeafList = (
     out[member] = w.values(schema, values);
     return;
   }
-  const defaults = leafListDefaults(w.schema, schema);
-  const isDefault =
-    defaults.length === values.length &&
-    defaults.every((value, position) => yangValuesEqual(value, values[position] as YangValue)) &&
-    (plan === undefined || inUseAt(plan, index));
+  const isDefault = arePresentDefaults(w.schema, schema, values, plan, index);
   if (!(isDefault && w.withDefaults === 'trim')) addLeafList(w, out, schema, values, member, isDefault);
 };
 

@@ -6,7 +6,6 @@
  * @see RFC 7950 §7, RFC 8040 §4.8, RFC 6243 §3
  */
 import type { LeafListNode, LeafNode, YangValue } from '../../../yang/index.ts';
-import { yangValuesEqual } from '../../../yang/index.ts';
 import type {
   AnydataValue,
   DataSchemaNode,
@@ -19,7 +18,7 @@ import type {
 } from '../../instance/index.ts';
 import { hasDefaults, leafDefault, leafListDefaults, slotTableOf } from '../../instance/index.ts';
 import type { MemberPlan, Selection } from '../index.ts';
-import { inUseAt, memberLevel, memberSelection, planMembers } from '../index.ts';
+import { arePresentDefaults, inUseAt, isPresentDefault, memberLevel, memberSelection, planMembers } from '../index.ts';
 import { writeAnydata } from './xml-anydata.ts';
 import type { TagSet, XmlWriter } from './xml-writer.ts';
 import { tagsOf } from './xml-writer.ts';
@@ -38,9 +37,7 @@ const writePresentLeaf = (
     w.leaf(schema, value, start, end, false);
     return;
   }
-  const fallback = leafDefault(w.schema, schema);
-  const isDefault =
-    fallback !== undefined && (plan === undefined || inUseAt(plan, index)) && yangValuesEqual(fallback, value);
+  const isDefault = isPresentDefault(w.schema, schema, value, plan, index);
   if (!(isDefault && w.withDefaults === 'trim')) w.leaf(schema, value, start, end, isDefault);
 };
 
@@ -56,11 +53,7 @@ const writePresentLeafList = (
 ): void => {
   let isDefault = false;
   if (w.withDefaults !== 'explicit') {
-    const defaults = leafListDefaults(w.schema, schema);
-    isDefault =
-      defaults.length === values.length &&
-      defaults.every((value, position) => yangValuesEqual(value, values[position] as YangValue)) &&
-      (plan === undefined || inUseAt(plan, index));
+    isDefault = arePresentDefaults(w.schema, schema, values, plan, index);
     if (isDefault && w.withDefaults === 'trim') return;
   }
   for (const value of values) w.leaf(schema, value, start, end, isDefault);
