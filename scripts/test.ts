@@ -34,6 +34,7 @@ const steps: Step[] = [
       '--reporter=lcov',
       '--include=src/**',
       '--exclude=**/*.test.ts',
+      '--exclude=**/*.test-support.ts',
       node,
       '--disable-warning=ExperimentalWarning',
       '--test',
