@@ -1,6 +1,6 @@
 /**
  * @module scripts/test
- * `npm test`: type check, lint, layering check, then every test with coverage.
+ * `npm test`: type check, lint, import check (layering, no cycle), then every test with coverage.
  * Each step must pass; the first failure stops the run with its exit code.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ const steps: Step[] = [
     name: 'lint and format (biome)',
     args: [bin('@biomejs/biome/bin/biome'), 'check', '--diagnostic-level=error', '.'],
   },
+  { name: 'imports (layering, no cycle)', args: [join(root, 'scripts', 'check-imports.ts')] },
   {
     name: 'tests (node:test, c8 coverage)',
     args: [
@@ -33,6 +34,7 @@ const steps: Step[] = [
       '--reporter=lcov',
       '--include=src/**',
       '--exclude=**/*.test.ts',
+      '--exclude=**/*.test-support.ts',
       node,
       '--disable-warning=ExperimentalWarning',
       '--test',

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.ts';
-import { testSchema } from './test-schema.ts';
+import { AUGMENT_MODULE, TYPES_MODULE } from './test-modules.test-support.ts';
+import { testSchema } from './test-schema.test-support.ts';
 
 describe('testSchema', () => {
   it('compiles inline modules that import modules from models/', () => {

@@ -6,8 +6,8 @@
  * reports on standard output, one line per event (`ready N`, `ack N`, … or one JSON result).
  */
 import type { CommitRecord } from './commit-record.ts';
-import type { JournalStoreHarness } from './journal-store.contract.ts';
 import type { JournalStore } from './journal-store.ts';
+import type { JournalStoreHarness } from './journal-store-harness.test-support.ts';
 
 /** The scenarios the child runs. */
 export type ChildScenario = 'append-once' | 'crash-writer' | 'fill';

@@ -2,7 +2,7 @@
  * @module datastore/journal-store
  * The interface of the journal: the durable history of commits (one record per commit) and the
  * checkpoints start-up loads. Start-up = {@link JournalStore.latestCheckpoint} + replay of
- * {@link JournalStore.commitsAfter}. Every implementation passes `journal-store.contract.ts`.
+ * {@link JournalStore.commitsAfter}. Every implementation passes `journal-store-contract.test-support.ts`.
  */
 import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.ts';
 

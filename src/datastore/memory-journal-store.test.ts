@@ -3,7 +3,7 @@
  * The JournalStore contract for the in-memory store (a location is a {@link MemoryJournal};
  * the scenarios that need a file system or a child process are skipped).
  */
-import { describeJournalStoreContract } from './journal-store.contract.ts';
+import { describeJournalStoreContract } from './journal-store-contract.test-support.ts';
 import { emptyMemoryJournal, type MemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
 
 const journals = new Map<string, MemoryJournal>();

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JournalStoreHarness } from './journal-store.contract.ts';
+import type { JournalStoreHarness } from './journal-store-harness.test-support.ts';
 import { SqliteJournalStore } from './sqlite-journal-store.ts';
 
 /** `nobody`/`nogroup` on Debian. */

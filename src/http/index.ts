@@ -27,7 +27,7 @@ export type { ManagementServerOptions, TlsCredentials } from './management-serve
 export { ManagementServer } from './management-server.ts';
 export type { MediaType } from './media-type.ts';
 export { essenceOf, parseMediaType, syntaxOf } from './media-type.ts';
-export { DEFAULT_BODY_LIMIT, readRequestBody } from './request-body.ts';
+export { DEFAULT_BODY_LIMIT, readRequestBody, readRequestText } from './request-body.ts';
 export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';

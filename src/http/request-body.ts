@@ -1,9 +1,10 @@
 /**
  * @module http/request-body
- * Reads a request body into memory with a size limit; a larger body is a 413 error.
+ * Reads a request body into memory with a size limit; a larger body is a 413 error. Both APIs
+ * read their bodies as UTF-8 text through {@link readRequestText}.
  */
 import type { IncomingMessage } from 'node:http';
-import { PayloadTooLargeError } from '../errors/index.ts';
+import { MalformedMessageError, PayloadTooLargeError } from '../errors/index.ts';
 
 /** The default request body limit: 10 MiB. */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -24,6 +25,23 @@ export const readRequestBody = async (request: IncomingMessage, limit: number): 
     chunks.push(buffer);
   }
   return Buffer.concat(chunks, size);
+};
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads the whole body as UTF-8 text (a byte order mark is dropped), undefined when it has no
+ * byte; rejects as {@link readRequestBody} does, and with {@link MalformedMessageError} when the
+ * body is not UTF-8.
+ */
+export const readRequestText = async (request: IncomingMessage, limit: number): Promise<string | undefined> => {
+  const buffer = await readRequestBody(request, limit);
+  if (buffer.length === 0) return undefined;
+  try {
+    return UTF8.decode(buffer);
+  } catch {
+    throw new MalformedMessageError('the request body is not valid UTF-8');
+  }
 };
 
 const tooLarge = (limit: number): PayloadTooLargeError =>

@@ -8,8 +8,8 @@
 
 import { escapeXmlAttribute, escapeXmlText } from '../util/index.ts';
 import type { OperationNode, SchemaTree } from '../yang/index.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import { LEGACY_API_VERSION, LEGACY_REST_ROOT, TAILF_REST_NAMESPACE } from './legacy-names.ts';
-import type { LegacyFormat } from './media-types.ts';
 
 /**
  * The RPCs the API offers: those of every implemented module except ietf-netconf, whose protocol

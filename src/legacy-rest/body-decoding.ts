@@ -21,13 +21,14 @@ import type {
 } from '../data/index.ts';
 import {
   childrenOf,
+  decodedTarget,
   decodeJson,
   decodeXml,
   decodeXmlDocument,
   formatInstancePath,
-  getChild,
   keyValuesOf,
   parseJsonText,
+  topLevelNames,
 } from '../data/index.ts';
 import { InvalidValueError, MalformedMessageError } from '../errors/index.ts';
 import type { OperationNode, SchemaTree, YangValue } from '../yang/index.ts';
@@ -72,46 +73,18 @@ export const decodeLegacyDatastore = (schema: SchemaTree, body: LegacyBody | und
 };
 
 /**
- * The local names of the top-level members of a body: what tells an empty non-presence
- * container (which decodes to nothing) from a body that lacks the target.
- */
-const topLevelNames = (body: LegacyBody): readonly string[] => {
-  if (body.format === 'xml') {
-    const name = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w.-]+:)?([\w.-]+)/.exec(body.text)?.[1];
-    return name === undefined ? [] : [name];
-  }
-  try {
-    const json: unknown = JSON.parse(body.text);
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return [];
-    return Object.keys(json).map((member) => member.slice(member.indexOf(':') + 1));
-  } catch {
-    return [];
-  }
-};
-
-const describe = (node: DataSchemaNode): string => `${node.kind} ${node.name}`;
-
-/**
  * The new value of a PUT or PATCH target from its parent's decoded children, which must hold the
  * target and nothing else (an empty non-presence container counts when its name is there). The
  * data layer checks that a list entry's keys are those of the path. @see spec §7 (PUT/PATCH body)
  */
-export const targetValue = (decoded: InstanceNode, body: LegacyBody | undefined, path: InstancePath): Slot => {
-  const node = (path.at(-1) as InstancePathStep).schema;
-  const here = { path: formatInstancePath(path) };
-  for (const [child] of childrenOf(decoded)) {
-    if (child !== node)
-      throw new InvalidValueError(
-        `the body must hold only the target ${describe(node)}, not also ${describe(child)}`,
-        here,
-      );
-  }
-  const value = getChild(decoded, node);
-  const named = body !== undefined && topLevelNames(body).includes(node.name);
-  if (value === undefined && !(node.kind === 'container' && named))
-    throw new InvalidValueError(`the body must hold the target ${describe(node)}`, here);
-  return value as Slot;
-};
+export const targetValue = (decoded: InstanceNode, body: LegacyBody | undefined, path: InstancePath): Slot =>
+  decodedTarget(
+    decoded,
+    (path.at(-1) as InstancePathStep).schema,
+    path,
+    body === undefined ? [] : topLevelNames(body.format, body.text),
+    'body',
+  );
 
 /** What a POST creates: the one child in its body, and where it goes. */
 export interface CreatedChild {

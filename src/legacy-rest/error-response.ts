@@ -10,8 +10,8 @@ import type { ManagementError } from '../errors/index.ts';
 import type { ErrorRenderer, NamespaceOf } from '../http/index.ts';
 import { errorPathXml, httpStatusOf, writeErrorHead } from '../http/index.ts';
 import { escapeXmlText } from '../util/index.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import { TAILF_REST_ERROR_NAMESPACE } from './legacy-names.ts';
-import type { LegacyFormat } from './media-types.ts';
 import { errorFormatOf, legacyMediaType } from './media-types.ts';
 
 /** One error of the legacy envelope; members in the order they are written. @see spec Decision 6 */

@@ -18,7 +18,7 @@ export {
 export { formatKeypath, formatLegacyUrl, keysSegment, nodeSegment, pathValueText } from './format-path.ts';
 export { resolveInsertPoint } from './insert-point.ts';
 export { annotateJsonObject, renderLegacyJson } from './json-representation.ts';
-export type { LegacyDatastore } from './legacy-names.ts';
+export type { LegacyDatastore, LegacyFormat } from './legacy-names.ts';
 export {
   LEGACY_API_VERSION,
   LEGACY_REST_ROOT,
@@ -28,7 +28,7 @@ export {
 } from './legacy-names.ts';
 export type { LegacyRestRoutesOptions } from './legacy-rest-routes.ts';
 export { legacyRestRoutes } from './legacy-rest-routes.ts';
-export type { LegacyFormat, LegacyMediaKind, LegacyRepresentation } from './media-types.ts';
+export type { LegacyMediaKind, LegacyRepresentation } from './media-types.ts';
 export {
   errorFormatOf,
   isCollectionPath,

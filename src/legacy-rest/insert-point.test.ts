@@ -4,7 +4,7 @@ import type { InnerSchemaNode } from '../data/index.ts';
 import { isManagementError } from '../errors/index.ts';
 import type { LeafListNode, ListNode } from '../yang/index.ts';
 import { resolveInsertPoint } from './insert-point.ts';
-import { ltSchema } from './test-schema.ts';
+import { ltSchema } from './test-schema.test-support.ts';
 
 describe('resolveInsertPoint', () => {
   const schema = ltSchema();

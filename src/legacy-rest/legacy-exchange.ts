@@ -7,12 +7,11 @@
  * @see shared/spec/legacy-rest.md Decisions 1–5, §4 (request bodies)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MalformedMessageError } from '../errors/index.ts';
 import type { RequestContext } from '../http/index.ts';
-import { readRequestBody } from '../http/index.ts';
+import { readRequestText } from '../http/index.ts';
 import type { CommitNote, ManagementService, Session } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import type { LegacyFormat } from './media-types.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import { requestBodyFormat } from './media-types.ts';
 import type { LegacyQuery } from './query-parameters.ts';
 import type { LegacyResource } from './resource-path.ts';
@@ -22,8 +21,6 @@ export interface LegacyBody {
   readonly format: LegacyFormat;
   readonly text: string;
 }
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** One request in progress. */
 export class LegacyExchange {
@@ -82,14 +79,8 @@ export class LegacyExchange {
    * PayloadTooLargeError (413), UnsupportedMediaTypeError (415) or MalformedMessageError (not UTF-8).
    */
   body(): Promise<LegacyBody | undefined> {
-    this.#body ??= readRequestBody(this.request, this.context.bodyLimit).then((buffer) => {
-      let text: string;
-      try {
-        text = UTF8.decode(buffer);
-      } catch {
-        throw new MalformedMessageError('the request body is not valid UTF-8');
-      }
-      if (text.trim() === '') return undefined;
+    this.#body ??= readRequestText(this.request, this.context.bodyLimit).then((text) => {
+      if (text === undefined || text.trim() === '') return undefined;
       return { format: requestBodyFormat(this.request.headers['content-type'], text), text };
     });
     return this.#body;

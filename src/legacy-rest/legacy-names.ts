@@ -1,6 +1,7 @@
 /**
  * @module legacy-rest/legacy-names
- * The fixed names of the legacy REST API: where it is mounted, its namespaces and version.
+ * The fixed names of the legacy REST API: where it is mounted, its namespaces and version, its
+ * datastores and its two formats.
  * @see shared/spec/legacy-rest.md §2, §5, §9
  */
 
@@ -21,3 +22,6 @@ export const LEGACY_API_VERSION = '0.5';
 
 /** The datastores of the legacy API: `running` (configuration) and `operational` (read-only, config + state). @see spec Decision 1 */
 export type LegacyDatastore = 'running' | 'operational';
+
+/** The two encodings of every representation. */
+export type LegacyFormat = 'xml' | 'json';

@@ -4,7 +4,7 @@ import { isManagementError } from '../errors/index.ts';
 import type { LegacyMediaKind } from './media-types.ts';
 import { errorFormatOf, negotiateRepresentation, requestBodyFormat, responseKindOf } from './media-types.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { ltSchema } from './test-schema.ts';
+import { ltSchema } from './test-schema.test-support.ts';
 
 describe('responseKindOf', () => {
   const schema = ltSchema();

@@ -8,10 +8,8 @@
 import type { InstancePath } from '../data/index.ts';
 import { NotAcceptableError, UnsupportedMediaTypeError } from '../errors/index.ts';
 import { negotiate, parseMediaType } from '../http/index.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import type { LegacyResource } from './resource-path.ts';
-
-/** The two encodings of every representation. */
-export type LegacyFormat = 'xml' | 'json';
 
 /** The `vnd.yang.<kind>` families. @see spec §4 */
 export type LegacyMediaKind = 'api' | 'datastore' | 'data' | 'collection' | 'operation' | 'errors';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { isManagementError, MethodNotAllowedError } from '../errors/index.ts';
 import { allowedMethods, checkMethod } from './methods.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { ltSchema } from './test-schema.ts';
+import { ltSchema } from './test-schema.test-support.ts';
 
 describe('allowedMethods', () => {
   const schema = ltSchema();

@@ -12,7 +12,7 @@ import { writeEmpty, writeText } from '../http/index.ts';
 import type { OperationNode, SchemaTree } from '../yang/index.ts';
 import { decodeLegacyInput } from './body-decoding.ts';
 import type { LegacyExchange } from './legacy-exchange.ts';
-import type { LegacyFormat } from './media-types.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import { negotiateRepresentation } from './media-types.ts';
 
 /** The output document of an operation. @see spec §8 */

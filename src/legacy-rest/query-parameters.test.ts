@@ -4,7 +4,7 @@ import { isManagementError } from '../errors/index.ts';
 import type { LegacyQuery } from './query-parameters.ts';
 import { parseLegacyQuery } from './query-parameters.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { ltSchema } from './test-schema.ts';
+import { ltSchema } from './test-schema.test-support.ts';
 
 const schema = ltSchema();
 

@@ -7,7 +7,7 @@ import type { LegacyQuery } from './query-parameters.ts';
 import { parseLegacyQuery } from './query-parameters.ts';
 import { legacyReadOptions } from './read-plan.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { ltSchema } from './test-schema.ts';
+import { ltSchema } from './test-schema.test-support.ts';
 
 const schema = ltSchema();
 

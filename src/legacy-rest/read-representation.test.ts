@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { DataTree } from '../data/index.ts';
 import { decodeJson, decodeXmlDocument, encodeJsonString, resolveInstancePath } from '../data/index.ts';
-import type { LegacyFormat } from './media-types.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import { parseLegacyQuery } from './query-parameters.ts';
 import { renderLegacyReadString } from './read-representation.ts';
 import { normalizeLegacyJson, stripLegacyXml } from './request-bodies.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { identitySchema, ltSchema, plainSchema } from './test-schema.ts';
+import { identitySchema, ltSchema, plainSchema } from './test-schema.test-support.ts';
 
 const lt = ltSchema();
 const LT_TREE: DataTree = decodeJson(

@@ -4,7 +4,7 @@ import type { DataTree, InnerSchemaNode } from '../data/index.ts';
 import { decodeJson, decodeXmlDocument, encodeJsonString } from '../data/index.ts';
 import { isManagementError } from '../errors/index.ts';
 import { normalizeLegacyJson, stripLegacyXml } from './request-bodies.ts';
-import { ltSchema } from './test-schema.ts';
+import { ltSchema } from './test-schema.test-support.ts';
 
 const schema = ltSchema();
 const top = schema.dataChildIndex.get('lt:top') as InnerSchemaNode;

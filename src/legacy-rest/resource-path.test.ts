@@ -6,7 +6,7 @@ import { isManagementError } from '../errors/index.ts';
 import { formatKeypath, formatLegacyUrl, pathValueText } from './format-path.ts';
 import type { LegacyResource } from './resource-path.ts';
 import { resolveLegacyPath } from './resource-path.ts';
-import { identitySchema, ltSchema } from './test-schema.ts';
+import { identitySchema, ltSchema } from './test-schema.test-support.ts';
 
 /** A compact text of a path: `module:name[key,key]` steps. */
 const stepsText = (path: InstancePath): string =>

@@ -7,8 +7,8 @@
  */
 import { InvalidValueError, MalformedMessageError, MissingElementError, UnknownElementError } from '../errors/index.ts';
 import { escapeXmlText } from '../util/index.ts';
+import type { LegacyFormat } from './legacy-names.ts';
 import { TAILF_REST_NAMESPACE } from './legacy-names.ts';
-import type { LegacyFormat } from './media-types.ts';
 import { childElements, parseXmlTree, textOf } from './xml-tree.ts';
 
 /** What the listing and a file's header show of one rollback file. @see spec §10.1 */

@@ -7,7 +7,7 @@ import { renderApiRoot } from './api-root.ts';
 import type { RollbackFileInfo } from './rollback-files.ts';
 import { formatRollbackDate, parseRollbackRequest, renderRollbackList } from './rollback-files.ts';
 import { renderRollbackFile } from './rollback-text.ts';
-import { ltSchema } from './test-schema.ts';
+import { ltSchema } from './test-schema.test-support.ts';
 
 const schema = ltSchema();
 

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { splitApiPath, splitKeyValues } from './api-path-syntax.ts';
 import { percentDecode } from './percent-decoding.ts';
 import { splitQueryString } from './query-string.ts';
-import { assertManagementError } from './test-assertions.ts';
+import { assertManagementError } from './test-assertions.test-support.ts';
 
 describe('splitApiPath', () => {
   const cases: { path: string; segments: [string | undefined, string, string | undefined][] }[] = [

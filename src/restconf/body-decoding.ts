@@ -15,13 +15,12 @@ import type {
   Slot,
 } from '../data/index.ts';
 import {
-  childrenOf,
+  decodedTarget,
   decodeJson,
   decodeXml,
   decodeXmlDocument,
-  formatInstancePath,
-  getChild,
   parseJsonText,
+  topLevelNames as topLevelNamesOf,
 } from '../data/index.ts';
 import { InvalidValueError } from '../errors/index.ts';
 import type { OperationNode, SchemaNode, SchemaTree } from '../yang/index.ts';
@@ -64,20 +63,8 @@ export const decodeChildren = <S extends InnerSchemaNode>(
  * The local names of the top-level members of a body (JSON) or of its first element (XML):
  * what tells an empty non-presence container, which decodes to nothing, from a missing one.
  */
-export const topLevelNames = (body: RequestBody | undefined): readonly string[] => {
-  if (body === undefined) return [];
-  if (body.encoding === 'xml') {
-    const name = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:[\w.-]+:)?([\w.-]+)/.exec(body.text)?.[1];
-    return name === undefined ? [] : [name];
-  }
-  try {
-    const json: unknown = JSON.parse(body.text);
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return [];
-    return Object.keys(json).map((member) => member.slice(member.indexOf(':') + 1));
-  } catch {
-    return [];
-  }
-};
+export const topLevelNames = (body: RequestBody | undefined): readonly string[] =>
+  body === undefined ? [] : topLevelNamesOf(body.encoding, body.text);
 
 /**
  * The target's instance in `decoded` (its parent's decoded children), which must hold the target
@@ -89,22 +76,7 @@ export const targetSlot = (
   node: DataSchemaNode,
   path: InstancePath,
   given: readonly string[] = [],
-): Slot => {
-  const here = formatInstancePath(path);
-  for (const [child] of childrenOf(decoded)) {
-    if (child !== node)
-      throw new InvalidValueError(
-        `the value must hold only the target ${node.kind} ${node.name}, not also ${child.kind} ${child.name}`,
-        {
-          path: here,
-        },
-      );
-  }
-  const value = getChild(decoded, node);
-  if (value === undefined && (node.kind !== 'container' || !given.includes(node.name)))
-    throw new InvalidValueError(`the value must hold the target ${node.kind} ${node.name}`, { path: here });
-  return value as Slot;
-};
+): Slot => decodedTarget(decoded, node, path, given, 'value');
 
 /** Decodes a whole datastore for PUT or PATCH on `/data`, unwrapping `ietf-restconf:data`, `data` or `config`. */
 export const decodeDatastoreBody = (body: RequestBody | undefined, schema: SchemaTree): DataTree => {

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unwrapDatastoreBody, unwrapOperationInput } from './body-wrapper.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
-import { assertManagementError } from './test-assertions.ts';
-import { pathsTestSchema } from './test-modules.ts';
+import { assertManagementError } from './test-assertions.test-support.ts';
+import { pathsTestSchema } from './test-modules.test-support.ts';
 
 const schema = pathsTestSchema();
 const operation = (path: string) => {

@@ -13,8 +13,8 @@ import type { ErrorCode } from '../errors/index.ts';
 import { identityValue } from '../yang/index.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
 import type { DataResourceTarget } from './resource-target.ts';
-import { assertManagementError } from './test-assertions.ts';
-import { pathsTestSchema } from './test-modules.ts';
+import { assertManagementError } from './test-assertions.test-support.ts';
+import { pathsTestSchema } from './test-modules.test-support.ts';
 
 const schema = pathsTestSchema();
 const parse = (path: string | readonly string[]): DataResourceTarget => parseDataResourcePath(path, schema);

@@ -16,8 +16,8 @@ import {
   readOnlyNote,
   readOptionsIn,
 } from './datastore-resources.ts';
-import { assertManagementError } from './test-assertions.ts';
-import { pathsTestSchema } from './test-modules.ts';
+import { assertManagementError } from './test-assertions.test-support.ts';
+import { pathsTestSchema } from './test-modules.test-support.ts';
 
 const schema = pathsTestSchema();
 const resource = (name: string) => {

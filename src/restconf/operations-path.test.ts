@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatInstancePath } from '../data/index.ts';
 import { parseOperationsPath } from './operations-path.ts';
-import { assertManagementError } from './test-assertions.ts';
-import { pathsTestSchema } from './test-modules.ts';
+import { assertManagementError } from './test-assertions.test-support.ts';
+import { pathsTestSchema } from './test-modules.test-support.ts';
 
 const schema = pathsTestSchema();
 

@@ -13,8 +13,8 @@ import { checkInsertedNode } from './insertion.ts';
 import type { RestconfMethod, RestconfQuery } from './query-parameters.ts';
 import { parseQuery } from './query-parameters.ts';
 import type { ResourceTarget } from './resource-target.ts';
-import { assertManagementError } from './test-assertions.ts';
-import { pathsTestSchema } from './test-modules.ts';
+import { assertManagementError } from './test-assertions.test-support.ts';
+import { pathsTestSchema } from './test-modules.test-support.ts';
 
 const schema = pathsTestSchema();
 const target = (path: string): ResourceTarget => parseDataResourcePath(path, schema);

@@ -14,7 +14,7 @@ import { parseOperationsPath } from './operations-path.ts';
 import type { RestconfMethod } from './query-parameters.ts';
 import { parseQuery } from './query-parameters.ts';
 import type { ResourceTarget } from './resource-target.ts';
-import { pathsTestSchema } from './test-modules.ts';
+import { pathsTestSchema } from './test-modules.test-support.ts';
 
 const schema = pathsTestSchema();
 

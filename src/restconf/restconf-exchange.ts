@@ -6,9 +6,8 @@
  * @see RFC 8040 §4
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MalformedMessageError } from '../errors/index.ts';
 import type { RequestContext } from '../http/index.ts';
-import { readRequestBody } from '../http/index.ts';
+import { readRequestText } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import type { RequestBody } from './body-decoding.ts';
@@ -17,8 +16,6 @@ import { DATA_RESOURCE } from './datastore-resources.ts';
 import type { BodyType } from './media-types.ts';
 import { bodyType } from './media-types.ts';
 import type { RestconfMethod } from './query-parameters.ts';
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** A request body with its media type. */
 export interface TypedBody extends RequestBody {
@@ -83,14 +80,8 @@ export class RestconfExchange {
    * `patchAllowed`. Rejects with PayloadTooLargeError (413) or UnsupportedMediaTypeError (415).
    */
   body(patchAllowed = false): Promise<TypedBody | undefined> {
-    this.#body ??= readRequestBody(this.request, this.context.bodyLimit).then((buffer) => {
-      if (buffer.length === 0) return undefined;
-      let text: string;
-      try {
-        text = UTF8.decode(buffer);
-      } catch {
-        throw new MalformedMessageError('the request body is not valid UTF-8');
-      }
+    this.#body ??= readRequestText(this.request, this.context.bodyLimit).then((text) => {
+      if (text === undefined) return undefined;
       const type: BodyType = bodyType(this.request, text, patchAllowed);
       return { ...type, text };
     });

@@ -12,7 +12,7 @@ import { parseDataResourcePath } from './data-resource-path.ts';
 import { parseOperationsPath } from './operations-path.ts';
 import type { RestconfMethod } from './query-parameters.ts';
 import { parseQuery } from './query-parameters.ts';
-import { pathsTestSchema } from './test-modules.ts';
+import { pathsTestSchema } from './test-modules.test-support.ts';
 
 const schema = pathsTestSchema();
 

@@ -8,7 +8,7 @@
  */
 import type { UserDirectory, UserRecord } from '../auth/index.ts';
 import type { DataTree } from '../data/index.ts';
-import { topLevelJson } from './top-level-json.ts';
+import { topLevelJson } from '../identity/index.ts';
 
 interface AaaUser {
   readonly name?: string;

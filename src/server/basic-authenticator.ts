@@ -8,10 +8,10 @@
 import type { Authenticator } from '../auth/index.ts';
 import { CredentialManagerAuthenticator, LocalUserAuthenticator, LoginThrottle } from '../auth/index.ts';
 import type { Datastore } from '../datastore/index.ts';
+import type { ConfigCipher } from '../identity/index.ts';
+import { CredentialManagerBinding } from '../identity/index.ts';
 import type { Logger } from '../util/index.ts';
 import { aaaUserDirectory } from './aaa-user-directory.ts';
-import type { ConfigCipher } from './identity/index.ts';
-import { CredentialManagerBinding } from './identity/index.ts';
 
 /** Options of {@link createBasicAuthenticator}. */
 export interface BasicAuthenticatorOptions {

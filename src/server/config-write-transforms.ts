@@ -5,9 +5,10 @@
  * writes, keyed like the server (`IDCONF_CONFIG_ENCRYPTION_KEY`, else the data dir's key file,
  * created when missing).
  */
+
+import { createConfigKeyFile, identityLeafTransforms, resolveConfigKey } from '../identity/index.ts';
 import { LeafTransforms } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import { createConfigKeyFile, identityLeafTransforms, resolveConfigKey } from './identity/index.ts';
 
 /** The transforms a configuration write to `dataDir` must pass through. */
 export const configWriteTransforms = async (dataDir: string, schema: SchemaTree): Promise<LeafTransforms> => {

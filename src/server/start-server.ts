@@ -9,15 +9,7 @@ import type { FirstAdminAccount } from '../auth/index.ts';
 import { createFirstAdminAccount } from '../auth/index.ts';
 import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials, TrustedProxies } from '../http/index.ts';
-import { legacyRestRoutes } from '../legacy-rest/index.ts';
-import { ManagementService, resolveDataNode } from '../management/index.ts';
-import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
-import type { Logger } from '../util/index.ts';
-import type { SchemaTree } from '../yang/index.ts';
-import { createBasicAuthenticator } from './basic-authenticator.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { factoryDefaultTree } from './factory-default.ts';
-import type { ConfigKey } from './identity/index.ts';
+import type { ConfigKey } from '../identity/index.ts';
 import {
   ADMIN_KEYSTORE_LEAF,
   AdminKeystoreReader,
@@ -30,7 +22,15 @@ import {
   installIdentityModel,
   ManagementAuthenticationReader,
   resolveConfigKey,
-} from './identity/index.ts';
+} from '../identity/index.ts';
+import { legacyRestRoutes } from '../legacy-rest/index.ts';
+import { ManagementService, resolveDataNode } from '../management/index.ts';
+import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
+import type { Logger } from '../util/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
+import { createBasicAuthenticator } from './basic-authenticator.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { factoryDefaultTree } from './factory-default.ts';
 import { isLoopbackHost } from './is-loopback.ts';
 import type { ServerOptions } from './server-options.ts';
 import { loadServerSchema } from './server-schema.ts';

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type ExpressionCase, runExpressionCases } from './function-cases.ts';
-import { evaluateText, parseTestXml } from './test-navigator.ts';
+import { type ExpressionCase, runExpressionCases } from './function-cases.test-support.ts';
+import { evaluateText, parseTestXml } from './test-navigator.test-support.ts';
 
 const CASES: readonly ExpressionCase[] = [
   { name: 'boolean of a non-empty node-set', expression: 'boolean(user)', expected: true },

@@ -4,7 +4,7 @@
  * number, string and boolean, both operand orders, NaN and empty node-sets.
  */
 import { describe } from 'node:test';
-import { type ExpressionCase, runExpressionCases } from './function-cases.ts';
+import { type ExpressionCase, runExpressionCases } from './function-cases.test-support.ts';
 
 const CASES: readonly ExpressionCase[] = [
   { name: 'node-set = node-set: some pair equal', expression: 'user/uid = num | user[2]/uid', expected: true },

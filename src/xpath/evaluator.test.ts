@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { evaluateText, parseTestXml } from './test-navigator.ts';
+import { evaluateText, parseTestXml } from './test-navigator.test-support.ts';
 import { XPathEvaluationError } from './xpath-evaluation-error.ts';
 
 const DOCUMENT = parseTestXml(`

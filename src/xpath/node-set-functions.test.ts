@@ -3,7 +3,7 @@
  * last, position, count, id, local-name, namespace-uri, name. @see W3C XPath 1.0 §4.1
  */
 import { describe } from 'node:test';
-import { type ExpressionCase, runExpressionCases } from './function-cases.ts';
+import { type ExpressionCase, runExpressionCases } from './function-cases.test-support.ts';
 
 const CASES: readonly ExpressionCase[] = [
   { name: 'last() at top level is 1', expression: 'last()', expected: 1 },

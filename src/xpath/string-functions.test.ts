@@ -4,7 +4,7 @@
  * normalize-space, translate. @see W3C XPath 1.0 §4.2
  */
 import { describe } from 'node:test';
-import { type ExpressionCase, runExpressionCases } from './function-cases.ts';
+import { type ExpressionCase, runExpressionCases } from './function-cases.test-support.ts';
 
 const CASES: readonly ExpressionCase[] = [
   { name: 'string() of the context node', expression: 'string(user[2])', expected: 'bob42' },

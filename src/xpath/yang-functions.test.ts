@@ -4,8 +4,8 @@
  * and YANG name-test namespace rules. @see RFC 7950 §10, §6.4.1
  */
 import { describe } from 'node:test';
-import { type ExpressionCase, FUNCTION_DOCUMENT, runExpressionCases } from './function-cases.ts';
-import { findById, type TestNode } from './test-navigator.ts';
+import { type ExpressionCase, FUNCTION_DOCUMENT, runExpressionCases } from './function-cases.test-support.ts';
+import { findById, type TestNode } from './test-navigator.test-support.ts';
 
 const SYSTEM = 'urn:example:system';
 const EXT = 'urn:example:ext';

@@ -1,13 +1,15 @@
 /**
  * @module test/architecture/import-graph
- * Reads the import statements of the sources and checks them against DESIGN §3's layering
- * table: which folder may import which, imports across folders only through `index.ts`, and
- * no cycles (between folders, or between files through value imports).
+ * Reads the import statements of the sources and checks them against the layering of
+ * docs/architecture.md: which folder may import which, imports across folders only through
+ * `index.ts`; inside a folder with rooms, which room may import which, and only through the room's
+ * `index.ts`; no production file importing test code; no cycle between folders, rooms or files
+ * (type-only imports included).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** Which folders of src/ each folder may import (besides itself). @see DESIGN §3 */
+/** Which folders of src/ each folder may import (besides itself). */
 export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   util: [],
   errors: ['util'],
@@ -21,8 +23,27 @@ export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   http: ['util', 'errors', 'auth'],
   restconf: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
   'legacy-rest': ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
+  identity: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'auth', 'management', 'http'],
   server: ['*'],
   cli: ['*'],
+};
+
+/**
+ * The rooms (sub-folders, named by their path inside the folder) of the folders that have them, and
+ * which rooms of the same folder each may import. The folder's own top level (its index.ts, shared
+ * test support) may import every room; no room imports the top level.
+ */
+export const ROOM_IMPORTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  data: {
+    instance: [],
+    read: ['instance'],
+    codec: ['instance', 'read'],
+    'codec/json': ['instance', 'read', 'codec'],
+    'codec/xml': ['instance', 'read', 'codec', 'codec/json'],
+    edit: ['instance'],
+    diff: ['instance', 'codec/json'],
+    validation: ['instance', 'codec/json', 'diff'],
+  },
 };
 
 /** One import edge between two source files. */
@@ -34,7 +55,17 @@ export interface ImportEdge {
 
 /** A layering rule broken by the sources. */
 export interface LayeringViolation {
-  readonly rule: 'unknown-folder' | 'forbidden-import' | 'deep-import' | 'file-cycle' | 'folder-cycle';
+  readonly rule:
+    | 'unknown-folder'
+    | 'forbidden-import'
+    | 'deep-import'
+    | 'unknown-room'
+    | 'forbidden-room-import'
+    | 'deep-room-import'
+    | 'test-import'
+    | 'file-cycle'
+    | 'room-cycle'
+    | 'folder-cycle';
   readonly message: string;
 }
 
@@ -65,19 +96,72 @@ export const readImportEdges = (root: string, files: readonly string[]): ImportE
 
 const folderOf = (path: string): string => path.split('/')[0] ?? '';
 
-/** Checks edges between files (paths relative to src/) against the layering table. */
+/** The room of a file inside its folder: the path of its directory there ('' at the folder's top level). */
+const roomOf = (path: string): string => path.split('/').slice(1, -1).join('/');
+
+/** Tests, and code only tests use: a production build leaves these files out by their names. */
+export const isTestFile = (path: string): boolean => path.endsWith('.test.ts') || path.endsWith('.test-support.ts');
+
+const addEdge = (graph: Map<string, Set<string>>, from: string, to: string): void => {
+  const targets = graph.get(from) ?? new Set<string>();
+  targets.add(to);
+  graph.set(from, targets);
+};
+
+/** Checks one import between two rooms of a folder that has rooms. */
+const checkRoomEdge = (
+  edge: ImportEdge,
+  folder: string,
+  rooms: Readonly<Record<string, readonly string[]>>,
+  violations: LayeringViolation[],
+): void => {
+  const fromRoom = roomOf(edge.from);
+  const toRoom = roomOf(edge.to);
+  for (const room of [fromRoom, toRoom]) {
+    if (room !== '' && rooms[room] === undefined) {
+      violations.push({ rule: 'unknown-room', message: `${folder}/${room}/ is a room the room table does not know` });
+      return;
+    }
+  }
+  if (fromRoom === toRoom || isTestFile(edge.from)) return;
+  if (fromRoom !== '' && !(rooms[fromRoom] ?? []).includes(toRoom)) {
+    violations.push({
+      rule: 'forbidden-room-import',
+      message: `${edge.from} imports ${edge.to}: ${folder}/${fromRoom === '' ? '' : `${fromRoom}/`} may not import ${folder}/${toRoom === '' ? '' : `${toRoom}/`}`,
+    });
+  }
+  const face = toRoom === '' ? `${folder}/index.ts` : `${folder}/${toRoom}/index.ts`;
+  if (edge.to !== face) {
+    violations.push({
+      rule: 'deep-room-import',
+      message: `${edge.from} imports ${edge.to}: import another room through its index.ts`,
+    });
+  }
+};
+
+/** Checks edges between files (paths relative to src/) against the layering and room tables. */
 export const checkLayering = (
   edges: readonly ImportEdge[],
   allowed: Readonly<Record<string, readonly string[]>> = ALLOWED_IMPORTS,
+  roomTables: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = ROOM_IMPORTS,
 ): LayeringViolation[] => {
   const violations: LayeringViolation[] = [];
   const folderEdges = new Map<string, Set<string>>();
+  const roomEdges = new Map<string, Set<string>>();
+  const fileEdges = new Map<string, Set<string>>();
   for (const edge of edges) {
-    const fromFolder = folderOf(edge.from);
-    const toFolder = folderOf(edge.to);
+    addEdge(fileEdges, edge.from, edge.to);
     if (!edge.from.includes('/')) continue;
     // Tests may use the shared test support code outside src/.
-    if (edge.from.endsWith('.test.ts') && edge.to.startsWith('../test/')) continue;
+    if (isTestFile(edge.from) && edge.to.startsWith('../test/')) continue;
+    const fromFolder = folderOf(edge.from);
+    const toFolder = folderOf(edge.to);
+    if (!isTestFile(edge.from) && isTestFile(edge.to)) {
+      violations.push({
+        rule: 'test-import',
+        message: `${edge.from} imports ${edge.to}: production code imports test code`,
+      });
+    }
     if (allowed[fromFolder] === undefined) {
       violations.push({
         rule: 'unknown-folder',
@@ -85,7 +169,16 @@ export const checkLayering = (
       });
       continue;
     }
-    if (fromFolder === toFolder) continue;
+    if (fromFolder === toFolder) {
+      const rooms = roomTables[fromFolder];
+      if (rooms !== undefined) {
+        checkRoomEdge(edge, fromFolder, rooms, violations);
+        if (!isTestFile(edge.from) && roomOf(edge.from) !== roomOf(edge.to)) {
+          addEdge(roomEdges, `${fromFolder}/${roomOf(edge.from)}`, `${fromFolder}/${roomOf(edge.to)}`);
+        }
+      }
+      continue;
+    }
     const permitted = allowed[fromFolder] ?? [];
     if (!permitted.includes('*') && !permitted.includes(toFolder)) {
       violations.push({
@@ -99,19 +192,13 @@ export const checkLayering = (
         message: `${edge.from} imports ${edge.to}: import another folder through its index.ts`,
       });
     }
-    const targets = folderEdges.get(fromFolder) ?? new Set<string>();
-    targets.add(toFolder);
-    folderEdges.set(fromFolder, targets);
+    addEdge(folderEdges, fromFolder, toFolder);
   }
   for (const cycle of findCycles(folderEdges)) {
     violations.push({ rule: 'folder-cycle', message: `folders import each other: ${cycle.join(' → ')}` });
   }
-  const fileEdges = new Map<string, Set<string>>();
-  for (const edge of edges) {
-    if (edge.typeOnly) continue;
-    const targets = fileEdges.get(edge.from) ?? new Set<string>();
-    targets.add(edge.to);
-    fileEdges.set(edge.from, targets);
+  for (const cycle of findCycles(roomEdges)) {
+    violations.push({ rule: 'room-cycle', message: `rooms import each other: ${cycle.join(' → ')}` });
   }
   for (const cycle of findCycles(fileEdges)) {
     violations.push({ rule: 'file-cycle', message: `files import each other: ${cycle.join(' → ')}` });

@@ -16,8 +16,8 @@ import type {
   SchemaTree,
   XPathConstraint,
 } from '../../yang/index.ts';
-import type { DataSchemaNode, InnerSchemaNode } from '../slot-table.ts';
-import { slotTableOf } from '../slot-table.ts';
+import type { DataSchemaNode, InnerSchemaNode } from '../instance/index.ts';
+import { slotTableOf } from '../instance/index.ts';
 import type { CompiledXPath } from './compiled-xpath.ts';
 import { compileConstraint } from './compiled-xpath.ts';
 import type { LeafrefPath } from './leafref-path.ts';

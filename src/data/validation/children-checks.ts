@@ -7,17 +7,21 @@
  * @see RFC 7950 §7.6.5, §7.7.5, §7.7.6, §7.8.3, §7.9.4, §15
  */
 import type { CaseNode, ChoiceNode } from '../../yang/index.ts';
-import type { AccessibleNode } from '../instance-navigator.ts';
-import { instancePathOf } from '../instance-navigator.ts';
-import type { InstanceNode, ListInstance, Slot } from '../instance-node.ts';
-import type { InstancePath } from '../instance-path.ts';
-import type { DataSchemaNode, SlotTable } from '../slot-table.ts';
-import { slotTableOf } from '../slot-table.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  InstanceNode,
+  InstancePath,
+  ListInstance,
+  Slot,
+  SlotTable,
+} from '../instance/index.ts';
+import { instancePathOf, slotTableOf } from '../instance/index.ts';
 import type { ChildrenCheck, MandatoryCheck, MinMaxCheck } from './check-catalogue.ts';
+import type { CheckContext } from './check-context.ts';
 import { slotsInChoice } from './schema-walk.ts';
 import { checkUnique } from './unique-check.ts';
 import { elementCountError, mandatoryError, missingChoiceError } from './validation-errors.ts';
-import type { Validator } from './validator.ts';
 
 /** The case of `choice` that has stored data among `slots`, if any. */
 export const storedCaseOf = (table: SlotTable, slots: readonly Slot[], choice: ChoiceNode): CaseNode | undefined => {
@@ -51,7 +55,7 @@ const dummyOf = (parent: AccessibleNode, target: DataSchemaNode | undefined, slo
 
 /** True when the target may be absent because one of its `when`s is false. */
 const excusedByWhen = (
-  validator: Validator,
+  validator: CheckContext,
   check: MandatoryCheck | MinMaxCheck,
   node: AccessibleNode,
   slot: number,
@@ -61,7 +65,7 @@ const excusedByWhen = (
   return !validator.whenHolds(dummyOf(node, target, slot), check.whens, check.target.config);
 };
 
-const mandatory = (validator: Validator, check: MandatoryCheck, node: AccessibleNode, table: SlotTable): void => {
+const mandatory = (validator: CheckContext, check: MandatoryCheck, node: AccessibleNode, table: SlotTable): void => {
   const inner = node.inner as InstanceNode;
   const { target } = check;
   const index = target.kind === 'choice' ? -1 : (table.indexOf.get(target) ?? -1);
@@ -76,7 +80,7 @@ const mandatory = (validator: Validator, check: MandatoryCheck, node: Accessible
   );
 };
 
-const minMax = (validator: Validator, check: MinMaxCheck, node: AccessibleNode, table: SlotTable): void => {
+const minMax = (validator: CheckContext, check: MinMaxCheck, node: AccessibleNode, table: SlotTable): void => {
   const inner = node.inner as InstanceNode;
   const { target } = check;
   const index = table.indexOf.get(target) ?? -1;
@@ -97,7 +101,7 @@ const minMax = (validator: Validator, check: MinMaxCheck, node: AccessibleNode, 
 };
 
 /** Runs `check` on the inner instance `node` (when its cases are in use). */
-export const runChildrenCheck = (validator: Validator, check: ChildrenCheck, node: AccessibleNode): void => {
+export const runChildrenCheck = (validator: CheckContext, check: ChildrenCheck, node: AccessibleNode): void => {
   const inner = node.inner as InstanceNode;
   const table = slotTableOf(inner.schema);
   if (!casesInUse(table, inner, check.cases)) return;

@@ -9,7 +9,7 @@ import type { XPathContext, XPathExpression } from '../../xpath/index.ts';
 import { evaluateXPathBoolean, parseXPath } from '../../xpath/index.ts';
 import type { Identity, SchemaTree, XPathConstraint } from '../../yang/index.ts';
 import { compileXsdRegex, isIdentityValue } from '../../yang/index.ts';
-import type { AccessibleNode, InstanceNavigator } from '../instance-navigator.ts';
+import type { AccessibleNode, InstanceNavigator } from '../instance/index.ts';
 
 /** An expression with everything needed to evaluate it. */
 export interface CompiledXPath {

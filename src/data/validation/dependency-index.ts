@@ -6,8 +6,8 @@
  * @see RFC 7950 §8.3.3 (validation of the resulting datastore)
  */
 import type { LeafNode, SchemaTree } from '../../yang/index.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
-import { slotTableOf } from '../slot-table.ts';
+import type { DataSchemaNode } from '../instance/index.ts';
+import { slotTableOf } from '../instance/index.ts';
 import type { Check, CheckCatalogue, LeafrefCheck } from './check-catalogue.ts';
 import { checkCatalogueOf } from './check-catalogue.ts';
 import type { DataLevel } from './schema-walk.ts';

@@ -5,8 +5,8 @@
  * @see RFC 7950 §9.13
  */
 import type { InstanceIdentifier } from '../../yang/index.ts';
-import type { AccessibleNode, InstanceNavigator } from '../instance-navigator.ts';
-import { isDataSchemaNode, slotTableOf } from '../slot-table.ts';
+import type { AccessibleNode, InstanceNavigator } from '../instance/index.ts';
+import { isDataSchemaNode, slotTableOf } from '../instance/index.ts';
 
 const childNodes = (
   navigator: InstanceNavigator,

@@ -8,11 +8,14 @@
 import type { Step, XPathExpression } from '../../xpath/index.ts';
 import type { LeafListNode, LeafNode, LeafrefTypeSpec, SchemaTree, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
-import type { AccessibleNode, InstanceNavigator } from '../instance-navigator.ts';
-import type { InstanceNode, ListInstance } from '../instance-node.ts';
-import { findEntry } from '../list-instance.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
-import { isDataSchemaNode, slotTableOf } from '../slot-table.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  InstanceNavigator,
+  InstanceNode,
+  ListInstance,
+} from '../instance/index.ts';
+import { findEntry, isDataSchemaNode, slotTableOf } from '../instance/index.ts';
 import type { CompiledXPath } from './compiled-xpath.ts';
 import { compilePath } from './compiled-xpath.ts';
 import type { DataLevel } from './schema-walk.ts';

@@ -5,8 +5,8 @@
  * @see RFC 7950 §7.9 (choice and case are not data nodes), §7.21.5
  */
 import type { CaseNode, ChoiceNode, ContainerNode, ListNode, SchemaNode, SchemaTree } from '../../yang/index.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
-import { isDataSchemaNode } from '../slot-table.ts';
+import type { DataSchemaNode } from '../instance/index.ts';
+import { isDataSchemaNode } from '../instance/index.ts';
 
 /** A data node or the datastore root. */
 export type DataLevel = DataSchemaNode | SchemaTree;

@@ -10,18 +10,21 @@
 
 import type { LeafNode, ListNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { toCanonical } from '../../yang/index.ts';
-import { leafDefault } from '../default-values.ts';
-import type { AccessibleNode } from '../instance-navigator.ts';
-import { instancePathOf } from '../instance-navigator.ts';
-import type { InstanceNode, ListEntry, ListInstance, Slot } from '../instance-node.ts';
-import type { InstancePath } from '../instance-path.ts';
-import { keyValuesOf } from '../list-instance.ts';
-import type { DataSchemaNode, SlotTable } from '../slot-table.ts';
-import { slotTableOf } from '../slot-table.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  InstanceNode,
+  InstancePath,
+  ListEntry,
+  ListInstance,
+  Slot,
+  SlotTable,
+} from '../instance/index.ts';
+import { instancePathOf, keyValuesOf, leafDefault, slotTableOf } from '../instance/index.ts';
 import type { UniqueCheck } from './check-catalogue.ts';
+import type { CheckContext } from './check-context.ts';
 import { dataChainBelow } from './schema-walk.ts';
 import { notUniqueError } from './validation-errors.ts';
-import type { Validator } from './validator.ts';
 
 type Chains = readonly (readonly DataSchemaNode[])[];
 /** Unique values (canonical texts joined by U+0000) → the key of the one entry holding them. */
@@ -74,7 +77,12 @@ const listOf = (check: UniqueCheck, node: AccessibleNode, table: SlotTable): Lis
   (node.inner as InstanceNode).slots[table.indexOf.get(check.target) ?? -1] as ListInstance | undefined;
 
 /** Reports every entry that repeats the unique values of an earlier one, naming the first. */
-export const checkUnique = (validator: Validator, check: UniqueCheck, node: AccessibleNode, table: SlotTable): void => {
+export const checkUnique = (
+  validator: CheckContext,
+  check: UniqueCheck,
+  node: AccessibleNode,
+  table: SlotTable,
+): void => {
   const list = listOf(check, node, table);
   if (list === undefined || list.entries.size < 2) return;
   const parentPath = instancePathOf(node);
@@ -147,7 +155,7 @@ const takeIndexes = (
  * Returns false when it cannot tell (the list before is unknown or broke the check).
  */
 export const checkUniqueAfterChange = (
-  validator: Validator,
+  validator: CheckContext,
   check: UniqueCheck,
   node: AccessibleNode,
   table: SlotTable,

@@ -7,11 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-
-import { diffTrees } from '../diff-trees.ts';
-import type { DataTree } from '../instance-node.ts';
-import { decodeJson } from '../json-decode.ts';
-import { testSchema } from '../test-schema.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import { diffTrees } from '../diff/diff-trees.ts';
+import type { DataTree } from '../instance/instance-node.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { CONSTRAINTS_MODULE, errorLines, SeededRandom, validateBoth } from './validate.test-support.ts';
 import { validateChangeCounting } from './validate-change.ts';
 import { validateTree } from './validate-tree.ts';

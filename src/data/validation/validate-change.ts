@@ -15,16 +15,25 @@
 import type { ManagementError } from '../../errors/index.ts';
 import type { SchemaTree, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
-import { leafDefault, leafListDefaults } from '../default-values.ts';
-import type { DataChange, DataDiff } from '../diff.ts';
-import { entryKeyOf } from '../entry-key.ts';
-import type { AccessibleNode } from '../instance-navigator.ts';
-import { instancePathOf } from '../instance-navigator.ts';
-import type { DataTree, InstanceNode, LeafListValues, ListInstance, Slot } from '../instance-node.ts';
-import type { InstancePath } from '../instance-path.ts';
-import { resolveInstancePath } from '../instance-path.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
-import { slotTableOf } from '../slot-table.ts';
+import type { DataChange, DataDiff } from '../diff/index.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  DataTree,
+  InstanceNode,
+  InstancePath,
+  LeafListValues,
+  ListInstance,
+  Slot,
+} from '../instance/index.ts';
+import {
+  entryKeyOf,
+  instancePathOf,
+  leafDefault,
+  leafListDefaults,
+  resolveInstancePath,
+  slotTableOf,
+} from '../instance/index.ts';
 import type { Check, ChildrenCheck, UniqueCheck } from './check-catalogue.ts';
 import { storedCaseOf } from './children-checks.ts';
 import type { Dependency, DependencyIndex } from './dependency-index.ts';

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ContainerNode, LeafNode } from '../../yang/index.ts';
-import type { DataTree } from '../instance-node.ts';
-import { updateAt } from '../instance-path.ts';
-import { decodeJson } from '../json-decode.ts';
-import { testSchema } from '../test-schema.ts';
+import { decodeJson } from '../codec/json/json-decode.ts';
+import type { DataTree } from '../instance/instance-node.ts';
+import { updateAt } from '../instance/instance-path.ts';
+import { testSchema } from '../test-schema.test-support.ts';
 import { CONSTRAINTS_MODULE, validateBoth } from './validate.test-support.ts';
 
 const schema = testSchema([CONSTRAINTS_MODULE]);

@@ -5,7 +5,7 @@
  * @see RFC 7950 §8.1, §8.3.3
  */
 import type { ManagementError } from '../../errors/index.ts';
-import type { DataTree } from '../instance-node.ts';
+import type { DataTree } from '../instance/index.ts';
 import type { ValidationOptions } from './validator.ts';
 import { Validator } from './validator.ts';
 

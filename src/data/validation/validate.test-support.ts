@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import type { ManagementError } from '../../errors/index.ts';
-import { diffTrees } from '../diff-trees.ts';
-import type { DataTree } from '../instance-node.ts';
+import { diffTrees } from '../diff/diff-trees.ts';
+import type { DataTree } from '../instance/instance-node.ts';
 import { validateChange } from './validate-change.ts';
 import { validateTree } from './validate-tree.ts';
 import type { ValidationOptions } from './validator.ts';

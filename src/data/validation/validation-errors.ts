@@ -12,9 +12,8 @@ import {
   MissingElementError,
 } from '../../errors/index.ts';
 import type { ChoiceNode, TypeCheckFailure, XPathConstraint } from '../../yang/index.ts';
-import { formatInstancePath } from '../format-instance-path.ts';
-import type { InstancePath } from '../instance-path.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
+import type { DataSchemaNode, InstancePath } from '../instance/index.ts';
+import { formatInstancePath } from '../instance/index.ts';
 
 const text = (path: InstancePath): string => formatInstancePath(path);
 

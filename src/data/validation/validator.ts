@@ -9,17 +9,20 @@
 import type { ManagementError } from '../../errors/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { checkValue, isInstanceIdentifier, toCanonical } from '../../yang/index.ts';
-import { entryKeyOf } from '../entry-key.ts';
-import type { AccessibleNode } from '../instance-navigator.ts';
-import { InstanceNavigator, instancePathOf } from '../instance-navigator.ts';
-import type { DataTree, LeafListValues, ListEntry, ListInstance } from '../instance-node.ts';
-import type { InstancePath } from '../instance-path.ts';
-import { jsonValueContext } from '../json-value-context.ts';
-import { keyValuesOf } from '../list-instance.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
-import { slotTableOf } from '../slot-table.ts';
+import { jsonValueContext } from '../codec/json/index.ts';
+import type {
+  AccessibleNode,
+  DataSchemaNode,
+  DataTree,
+  InstancePath,
+  LeafListValues,
+  ListEntry,
+  ListInstance,
+} from '../instance/index.ts';
+import { entryKeyOf, InstanceNavigator, instancePathOf, keyValuesOf, slotTableOf } from '../instance/index.ts';
 import type { CheckCatalogue, ChildrenCheck, NodeCheck, UniqueCheck } from './check-catalogue.ts';
 import { checkCatalogueOf } from './check-catalogue.ts';
+import type { CheckContext } from './check-context.ts';
 import { casesInUse, runChildrenCheck } from './children-checks.ts';
 import { evaluateCondition } from './compiled-xpath.ts';
 import { instanceIdentifierTargets } from './instance-identifier-target.ts';
@@ -43,7 +46,7 @@ export interface ValidationOptions {
 }
 
 /** The state of one validation run. */
-export class Validator {
+export class Validator implements CheckContext {
   readonly schema: SchemaTree;
   readonly catalogue: CheckCatalogue;
   readonly navigator: InstanceNavigator;

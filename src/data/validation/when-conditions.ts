@@ -6,7 +6,7 @@
  * @see RFC 7950 §7.21.5
  */
 import type { ChoiceNode, SchemaTree } from '../../yang/index.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
+import type { DataSchemaNode } from '../instance/index.ts';
 import type { CompiledXPath } from './compiled-xpath.ts';
 import { compileConstraint } from './compiled-xpath.ts';
 import { canonicalizeLiterals } from './literal-canonicalization.ts';

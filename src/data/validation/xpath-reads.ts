@@ -9,8 +9,8 @@
  */
 import type { LiteralExpression, NodeTest, Step, XPathExpression } from '../../xpath/index.ts';
 import type { SchemaTree } from '../../yang/index.ts';
-import type { DataSchemaNode } from '../slot-table.ts';
-import { slotTableOf } from '../slot-table.ts';
+import type { DataSchemaNode } from '../instance/index.ts';
+import { slotTableOf } from '../instance/index.ts';
 import type { CompiledXPath } from './compiled-xpath.ts';
 import type { DataLevel } from './schema-walk.ts';
 import { ancestorAtDepth, dataParentOf, depthOf, isInnerLevel } from './schema-walk.ts';

@@ -7,9 +7,9 @@ export { DuplicateKeyError, KeyNotFoundError, UnsortedInputError } from './colle
 export type { Comparator } from './comparator.ts';
 export { lexicographicOrder, naturalOrder } from './comparator.ts';
 export type { SequencePlacement } from './keyed-sequence.ts';
-export { KeyedSequence } from './keyed-sequence.ts';
+export { diffKeyedSequences, KeyedSequence } from './keyed-sequence.ts';
 export type { KeyedSequenceDiff, SequenceDiffOptions, SequenceUpdate } from './keyed-sequence-diff.ts';
-export { diffKeyedSequences, longestIncreasingSubsequence } from './keyed-sequence-diff.ts';
+export { longestIncreasingSubsequence } from './keyed-sequence-diff.ts';
 export type { IterationRange } from './persistent-sorted-map.ts';
 export { PersistentSortedMap } from './persistent-sorted-map.ts';
 export type { DiffStatistics, SortedMapChange } from './sorted-map-diff.ts';

@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { DiffStatistics } from './b-tree-diff.ts';
 import { naturalOrder } from './comparator.ts';
-import { KeyedSequence } from './keyed-sequence.ts';
-import { diffKeyedSequences, type KeyedSequenceDiff, longestIncreasingSubsequence } from './keyed-sequence-diff.ts';
+import { diffKeyedSequences, KeyedSequence } from './keyed-sequence.ts';
+import { type KeyedSequenceDiff, longestIncreasingSubsequence } from './keyed-sequence-diff.ts';
 
 type Sequence = KeyedSequence<string, number>;
 

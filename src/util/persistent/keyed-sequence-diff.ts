@@ -26,10 +26,9 @@
  */
 
 import type { DiffStatistics } from './b-tree-diff.ts';
-import type { KeyedSequence } from './keyed-sequence.ts';
 import type { PersistentSortedMap } from './persistent-sorted-map.ts';
 
-/** Options of {@link diffKeyedSequences}. */
+/** Options of a diff of two keyed sequences. */
 export interface SequenceDiffOptions {
   /** Also find the keys whose relative order changed (for `ordered-by user` collections). */
   readonly order?: boolean;
@@ -66,20 +65,20 @@ export interface KeyedSequenceDiff<K, V> {
   readonly updates: readonly SequenceUpdate<K, V>[];
 }
 
+/** What the move search reads of a keyed sequence: its size, keys in order, and the position of a key (-1: absent). */
+export interface OrderedKeys<K> {
+  readonly size: number;
+  keys(): Iterable<K>;
+  indexOf(key: K): number;
+}
+
 /** The maps behind one keyed sequence, handed over by `KeyedSequence.diff`. */
 export interface SequenceParts<K, V> {
-  readonly sequence: KeyedSequence<K, V>;
+  readonly sequence: OrderedKeys<K>;
   readonly orderOf: PersistentSortedMap<K, number>;
   readonly keyAt: PersistentSortedMap<number, K>;
   readonly valueAt: PersistentSortedMap<number, V>;
 }
-
-/** The changes that turn `before` into `after`; both must use the same key comparator. */
-export const diffKeyedSequences = <K, V>(
-  before: KeyedSequence<K, V>,
-  after: KeyedSequence<K, V>,
-  options?: SequenceDiffOptions,
-): KeyedSequenceDiff<K, V> => before.diff(after, options);
 
 /**
  * Which of `values` to keep so that the kept ones increase strictly and are as many as possible (one longest
@@ -153,7 +152,7 @@ const countBelow = (sorted: readonly number[], value: number): number => {
 const ascending = (x: number, y: number): number => x - y;
 
 /** The fewest moves over all common keys: every common key outside one LIS. */
-const movedByLis = <K, V>(before: KeyedSequence<K, V>, after: KeyedSequence<K, V>): K[] => {
+const movedByLis = <K>(before: OrderedKeys<K>, after: OrderedKeys<K>): K[] => {
   const keys: K[] = [];
   const positions: number[] = [];
   for (const key of before.keys()) {
@@ -170,9 +169,9 @@ const movedByLis = <K, V>(before: KeyedSequence<K, V>, after: KeyedSequence<K, V
  * The fewest moves that keep every common key whose order key is unchanged in place (see the module comment):
  * indices into `relocated`.
  */
-const movedAroundStable = <K, V>(
-  before: KeyedSequence<K, V>,
-  after: KeyedSequence<K, V>,
+const movedAroundStable = <K>(
+  before: OrderedKeys<K>,
+  after: OrderedKeys<K>,
   removed: readonly K[],
   added: readonly K[],
   relocated: readonly K[],

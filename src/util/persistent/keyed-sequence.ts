@@ -324,3 +324,10 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     return (this.#keyAt.at(position) as [number, K])[0];
   }
 }
+
+/** The changes that turn `before` into `after`; both must use the same key comparator. */
+export const diffKeyedSequences = <K, V>(
+  before: KeyedSequence<K, V>,
+  after: KeyedSequence<K, V>,
+  options?: SequenceDiffOptions,
+): KeyedSequenceDiff<K, V> => before.diff(after, options);

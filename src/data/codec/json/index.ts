@@ -1,0 +1,12 @@
+/**
+ * @module data/codec/json
+ * The RFC 7951 JSON codec: decode (JSON text or parsed JSON → instance tree, with RFC 8040
+ * error-paths) and encode (instance tree → chunks of JSON text under the read options).
+ * May import: instance, read, codec. Re-exports only.
+ */
+export type { DecodeJsonOptions } from './json-decode.ts';
+export { decodeJson } from './json-decode.ts';
+export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';
+export { encodeJson, encodeJsonString } from './json-encode.ts';
+export { parseJsonText } from './json-text.ts';
+export { jsonValueContext, qualifyingJsonContext } from './json-value-context.ts';

@@ -1,0 +1,172 @@
+/**
+ * @module data/codec/json/json-encode
+ * Instance nodes → RFC 7951 JSON text, as a generator of chunks so that large responses stream.
+ * Lists are encoded in batches of entries (plain objects through the native `JSON.stringify`);
+ * the walk yields between batches.
+ * @see RFC 7951, RFC 8040 §4.8, RFC 6243
+ */
+import type { SchemaTree } from '../../../yang/index.ts';
+import type {
+  DataSchemaNode,
+  DataTree,
+  InnerSchemaNode,
+  InstanceNode,
+  ListEntry,
+  ListInstance,
+  Slot,
+} from '../../instance/index.ts';
+import { slotTableOf } from '../../instance/index.ts';
+import type { ReadOptions } from '../../read/index.ts';
+import { memberLevel, memberNamesOf, memberSelection, planMembers } from '../index.ts';
+import type { JsonObject, Selection } from './json-encode-object.ts';
+import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
+import { JsonWriter } from './json-writer.ts';
+
+/**
+ * What to encode: a whole DataTree (an object of top-level members), or one node as a single
+ * member: a container, a list (ListInstance) or one entry (ListEntry), a leaf, a leaf-list
+ * (`[value]` for one entry), anydata. An absent target (`value` undefined) yields its defaults, if any.
+ */
+export type EncodeTarget = DataTree | { readonly schema: DataSchemaNode; readonly value: Slot };
+
+/** Options of {@link encodeJson}. */
+export interface EncodeJsonOptions extends ReadOptions {
+  /** Chunks are handed out once this many characters are pending (default 16384). */
+  readonly chunkSize?: number;
+}
+
+type Chunks = Generator<string, void, undefined>;
+
+/** Entries encoded per `JSON.stringify` call. */
+const BATCH = 64;
+
+const HAS_LISTS = new WeakMap<InnerSchemaNode, boolean>();
+
+/** True when instances of `parent` can hold list entries, i.e. can be large. */
+const holdsLists = (parent: InnerSchemaNode): boolean => {
+  let result = HAS_LISTS.get(parent);
+  if (result === undefined) {
+    result = slotTableOf(parent).nodes.some(
+      (node) => node.kind === 'list' || (node.kind === 'container' && holdsLists(node)),
+    );
+    HAS_LISTS.set(parent, result);
+  }
+  return result;
+};
+
+/** Appends the members of a plain object to an object being written. */
+const writeMembers = (w: JsonWriter, members: JsonObject, first: boolean): boolean => {
+  let none = first;
+  for (const key in members) {
+    w.out += `${none ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(members[key])}`;
+    none = false;
+  }
+  return none;
+};
+
+function* writeObject(
+  w: JsonWriter,
+  node: InstanceNode | undefined,
+  parent: InnerSchemaNode,
+  level: number,
+  selection: Selection,
+): Chunks {
+  if (!holdsLists(parent) || w.hold > 0) {
+    w.out += JSON.stringify(plainObject(w, node, parent, level, selection));
+    return;
+  }
+  const plan = planMembers(w, node, parent, level);
+  w.out += '{';
+  let first = true;
+  for (let index = 0; index < plan.count; index++) {
+    const sub = memberSelection(w, plan, index, selection);
+    if (sub === undefined) continue;
+    const child = plan.table.nodes[index] as DataSchemaNode;
+    const value = plan.slots[index];
+    const childLevel = memberLevel(plan, selection, sub);
+    if (value !== undefined && (child.kind === 'list' || (child.kind === 'container' && holdsLists(child)))) {
+      w.out += `${first ? '' : ','}${JSON.stringify(plan.names[index])}:`;
+      first = false;
+      if (child.kind === 'list') yield* writeEntries(w, child, value as ListInstance | ListEntry, childLevel, sub);
+      else yield* writeObject(w, value as InstanceNode, child, childLevel, sub);
+      continue;
+    }
+    const members: JsonObject = {};
+    addPlannedMember(w, members, plan, index, childLevel, sub);
+    first = writeMembers(w, members, first);
+  }
+  w.out += '}';
+}
+
+function* writeEntries(
+  w: JsonWriter,
+  schema: ListEntry['schema'],
+  value: ListInstance | ListEntry,
+  level: number,
+  sub: Selection,
+): Chunks {
+  w.out += '[';
+  const entries = 'slots' in value ? [value] : value.entries.values();
+  const streams = holdsLists(schema);
+  const simple = w.simple;
+  const table = slotTableOf(schema);
+  const names = memberNamesOf(table);
+  let first = true;
+  let batch: JsonObject[] = [];
+  for (const entry of entries) {
+    if (streams) {
+      if (!first) w.out += ',';
+      yield* writeObject(w, entry, schema, level, sub);
+    } else {
+      batch.push(simple ? simpleObject(w, entry, table, names) : plainObject(w, entry, schema, level, sub));
+      if (batch.length < BATCH) continue;
+      w.out += `${first ? '' : ','}${JSON.stringify(batch).slice(1, -1)}`;
+      batch = [];
+    }
+    first = false;
+    const chunk = w.flush();
+    if (chunk !== undefined) yield chunk;
+  }
+  if (batch.length > 0) w.out += `${first ? '' : ','}${JSON.stringify(batch).slice(1, -1)}`;
+  w.out += ']';
+}
+
+/**
+ * Encodes `target` as RFC 7951 JSON, yielding chunks of text. Levels for `depth` start at 1 for
+ * the target node (for a DataTree, at its top-level nodes). @see RFC 7951, RFC 8040 §4.8
+ */
+export function* encodeJson(target: EncodeTarget, schema: SchemaTree, options: EncodeJsonOptions = {}): Chunks {
+  const w = new JsonWriter(schema, options);
+  // With content=nonconfig, emptiness is known only after a subtree is built: no streaming then.
+  if (w.content === 'nonconfig') w.hold = 1;
+  const selection: Selection = options.fields ?? true;
+  if ('slots' in target) {
+    yield* writeObject(w, target, target.schema, 0, selection);
+  } else {
+    const { schema: node, value } = target;
+    const member = `${node.module}:${node.name}`;
+    if (value !== undefined && node.kind === 'list') {
+      w.out += `{${JSON.stringify(member)}:`;
+      yield* writeEntries(w, node, value as ListInstance | ListEntry, 1, selection);
+      w.out += '}';
+    } else if (value !== undefined && node.kind === 'container' && holdsLists(node)) {
+      w.out += `{${JSON.stringify(member)}:`;
+      yield* writeObject(w, value as InstanceNode, node, 1, selection);
+      w.out += '}';
+    } else {
+      const members: JsonObject = {};
+      if (value === undefined) {
+        if (w.reportsAll) addAbsent(w, members, node, member, 1, selection);
+      } else addMember(w, members, node, value, member, undefined, 0, 1, selection);
+      w.out += JSON.stringify(members);
+    }
+  }
+  if (w.out.length > 0) yield w.out;
+}
+
+/** The whole JSON text of {@link encodeJson}. */
+export const encodeJsonString = (target: EncodeTarget, schema: SchemaTree, options: EncodeJsonOptions = {}): string => {
+  const chunks: string[] = [];
+  for (const chunk of encodeJson(target, schema, options)) chunks.push(chunk);
+  return chunks.join('');
+};

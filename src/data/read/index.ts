@@ -1,0 +1,11 @@
+/**
+ * @module data/read
+ * The protocol-neutral read options (content, depth, fields, with-defaults): parsed from their
+ * query text, and what they keep of one schema node.
+ * May import: instance. Re-exports only.
+ */
+export { isFilteredOut } from './content-filter.ts';
+export type { FieldsSelector } from './fields-selector.ts';
+export { parseFields } from './fields-selector.ts';
+export type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
+export { parseContentFilter, parseDepth, parseWithDefaultsMode } from './read-options.ts';
