@@ -8,7 +8,9 @@
  * @see DESIGN §2.2, §3; RFC 8040 §3.5, §3.6; RFC 8341 §3.4
  */
 import type {
+  AccessScope,
   ContentFilter,
+  DataDiff,
   DataEdit,
   DataSchemaNode,
   DataTree,
@@ -19,13 +21,17 @@ import type {
 import {
   applyEdits,
   decodeJson,
+  formatInstancePath,
+  getChild,
   instanceExists,
   isEmptyInstance,
   resolveInstancePath,
   setChild,
 } from '../data/index.ts';
-import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion } from '../datastore/index.ts';
+import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion, PendingCommit } from '../datastore/index.ts';
+import { readRollbackFile } from '../datastore/index.ts';
 import {
+  AccessDeniedError,
   isManagementError,
   ManagementErrors,
   OperationFailedError,
@@ -33,11 +39,22 @@ import {
   ResourceNotFoundError,
   throwIfAny,
 } from '../errors/index.ts';
+import type { AccessDecisions } from '../nacm/index.ts';
+import {
+  hasVisibleContent,
+  NacmCounters,
+  nacmConfigOf,
+  nacmNodeOf,
+  readableDiff,
+  rulePathProblems,
+} from '../nacm/index.ts';
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
-import { ALLOW_ALL } from './access-control.ts';
+import { nacmAccessControl } from './access-control.ts';
+import { hideHiddenData } from './hidden-data.ts';
 import type { LeafTransform } from './leaf-transforms.ts';
 import { LeafTransforms } from './leaf-transforms.ts';
+import { nacmStateProviders } from './nacm-state-provider.ts';
 import type { NestedStateProvider } from './nested-state.ts';
 import { NestedStateProviders } from './nested-state.ts';
 import { checkOperationData } from './operation-data-check.ts';
@@ -66,7 +83,10 @@ export interface ManagementServiceOptions {
   readonly modules?: readonly LoadedModule[];
   /** Where module sources are served, for the YANG library. */
   readonly schemaLocation?: SchemaLocation;
-  /** Access decisions; {@link ALLOW_ALL} until NACM is configured. */
+  /**
+   * Access decisions: NACM as configured in the running datastore when omitted (everything is
+   * permitted when the schema does not implement ietf-netconf-acm).
+   */
   readonly accessControl?: AccessControl;
   /** Reads the `path` input of `apply-rollback-file` (a RESTCONF data path). */
   readonly dataPathParser?: DataPathParser;
@@ -86,10 +106,20 @@ export interface ReadResult {
   readonly value: Slot;
   /**
    * The commit that last changed the resource, for ETag and Last-Modified: set for the datastore
-   * and configuration resources, undefined for state data. @see RFC 8040 §3.4.1.2–3.4.1.3
+   * and configuration resources the user may read whole; undefined for state data and for a view
+   * that access control filtered (a version would tell when data the user cannot see changed).
+   * @see RFC 8040 §3.4.1.2–3.4.1.3
    */
   readonly version: NodeVersion | undefined;
+  /**
+   * What the user may see of the value (the encoders' `access` read option): `true` for all of
+   * it. @see RFC 8341 §3.4.5
+   */
+  readonly access: AccessScope;
 }
+
+/** The version reported for a resource the user sees filtered: the same whatever changed. */
+const OPAQUE_VERSION: NodeVersion = Object.freeze({ fixedNumber: 0, timestamp: new Date(0).toISOString() });
 
 /** What an invocation came to. */
 export interface InvokeResult {
@@ -105,6 +135,8 @@ export class ManagementService {
   readonly schema: SchemaTree;
   readonly modules: readonly LoadedModule[];
   readonly #access: AccessControl;
+  /** The NACM statistics of this server. @see RFC 8341 §3.5.2 */
+  readonly nacmCounters = new NacmCounters();
   readonly #providers: StateProviders;
   readonly #nestedState: NestedStateProviders;
   readonly #leafTransforms = new LeafTransforms();
@@ -116,16 +148,44 @@ export class ManagementService {
     this.datastore = options.datastore;
     this.schema = options.datastore.schema;
     this.modules = options.modules ?? [];
-    this.#access = options.accessControl ?? ALLOW_ALL;
+    this.#access = options.accessControl ?? nacmAccessControl(this.schema);
     this.#providers = new StateProviders(this.schema);
     this.#nestedState = new NestedStateProviders(this.schema);
-    // The write check runs inside the commit, after validation and before it is made durable,
-    // whichever datastore function made it (edits, rollbacks).
-    this.datastore.addCommitHook(async (pending) => {
-      const session = this.#sessions.get(pending.attribution);
-      if (session !== undefined && !this.#access.permitsEverything)
-        await this.#access.checkWrite(session, pending.diff);
-    });
+    // The write check runs inside the commit, on its diff, before validation (a refused change
+    // is refused, valid or not), whichever datastore function made it (edits, rollbacks).
+    // Commits without a session are the server's own. @see RFC 8341 §3.4.5
+    this.datastore.addCommitHook((pending) => this.#checkWrite(pending), { beforeValidation: true });
+    const nacm = nacmNodeOf(this.schema);
+    if (nacm !== undefined) {
+      // A rule path that names nothing is refused when it is configured.
+      this.datastore.addCommitHook((pending) => {
+        const after = getChild(pending.after, nacm);
+        if (after === undefined || after === getChild(pending.before, nacm)) return;
+        throwIfAny(rulePathProblems(this.schema, nacm, nacmConfigOf(pending.after, nacm)), 'invalid NACM rule paths');
+      });
+    }
+  }
+
+  /** The access decisions of `session` under the configuration in `root` (the running one by default). */
+  decisionsFor(session: Session, root: DataTree = this.datastore.snapshot.root): AccessDecisions {
+    return this.#access.decisionsFor(session, root);
+  }
+
+  #checkWrite(pending: PendingCommit): void {
+    const session = this.#sessions.get(pending.attribution);
+    if (session === undefined) return;
+    const decisions = this.#access.decisionsFor(session, pending.before);
+    if (decisions.permitsAll) return;
+    const denied = decisions.deniedWrite(pending.diff);
+    if (denied === undefined) return;
+    this.nacmCounters.countDeniedDataWrite();
+    // Name the refused node only if the user may see it; else its nearest visible ancestor.
+    let shown = denied.path;
+    while (shown.length > 0 && !decisions.mayRead(shown)) shown = shown.slice(0, -1);
+    throw new AccessDeniedError(
+      `access denied: ${session.principal.user} may not ${denied.operation} ${shown.length === denied.path.length ? 'this node' : 'data below this node'}`,
+      { path: formatInstancePath(shown) },
+    );
   }
 
   /**
@@ -138,6 +198,8 @@ export class ManagementService {
       service.registerProvider(provider);
     }
     service.registerProvider(rollbackFilesProvider(options.datastore));
+    for (const provider of nacmStateProviders(service.schema, service.nacmCounters))
+      service.registerNestedStateProvider(provider);
     if (service.schema.dataChildIndex.has('idconf-rollback:rollback-files')) {
       service.registerOperation(
         APPLY_ROLLBACK_FILE,
@@ -182,8 +244,12 @@ export class ManagementService {
     return this.datastore.versionOf(path);
   }
 
-  /** The source text of a module or submodule by name and revision (undefined when not loaded). */
-  moduleSource(name: string, revision: string | undefined): string | undefined {
+  /**
+   * The source text of a module or submodule by name and revision (undefined when not loaded,
+   * or when `session` may not read the YANG library that announces it).
+   */
+  moduleSource(session: Session, name: string, revision: string | undefined): string | undefined {
+    if (!this.#mayReadLibrary(session)) return undefined;
     for (const module of this.modules) {
       if (module.name === name && module.revision === revision) return module.text;
       const submodule = module.submodules.find((sub) => sub.name === name && sub.revision === revision);
@@ -192,21 +258,52 @@ export class ManagementService {
     return undefined;
   }
 
+  /** Module sources are as readable as the YANG library entries that announce them. @see RFC 8525 §3 */
+  #mayReadLibrary(session: Session): boolean {
+    const decisions = this.decisionsFor(session);
+    if (decisions.permitsAll) return true;
+    const library = this.schema.dataChildIndex.get('ietf-yang-library:yang-library');
+    const state = this.schema.dataChildIndex.get('ietf-yang-library:modules-state');
+    return [library, state].some(
+      (node) => node !== undefined && decisions.readAccess([{ schema: node as DataSchemaNode }]) !== undefined,
+    );
+  }
+
   /**
    * Reads the resource at `path`: configuration from the running datastore, state from the
-   * providers of the top-level nodes the path addresses (all of them for the datastore).
+   * providers of the top-level nodes the path addresses (all of them for the datastore). What
+   * the user may not read is left out by the encoders (`access`); a target they may read
+   * nothing of is refused. @see RFC 8341 §3.4.5, RFC 8040 §4.3
+   * @throws AccessDeniedError (403) when the user may read nothing at `path`, whether it exists or not
    */
   async read(session: Session, path: InstancePath, options: ManagementReadOptions = {}): Promise<ReadResult> {
-    await this.#access.checkRead(session, path);
     const snapshot = this.datastore.snapshot;
+    const decisions = this.decisionsFor(session, snapshot.root);
+    const access = decisions.readAccess(path);
+    if (access === undefined)
+      throw new AccessDeniedError(`access denied: ${session.principal.user} may not read this resource`, {
+        path: formatInstancePath(path),
+      });
     const root = await this.#view(session, snapshot.root, path, options.content ?? 'all');
-    const value = path.length === 0 ? root : resolveInstancePath(root, path);
+    let value = path.length === 0 ? root : resolveInstancePath(root, path);
     const target = path.at(-1)?.schema;
+    // A node shown only around what the user may read is absent when nothing of it is visible.
+    if (access !== true && target !== undefined && !hasVisibleContent(value, target, access)) value = undefined;
     const version =
-      target === undefined || (target.config && !this.#providers.provides(path[0]?.schema as DataSchemaNode))
+      access === true &&
+      (target === undefined || (target.config && !this.#providers.provides(path[0]?.schema as DataSchemaNode)))
         ? this.datastore.versionOf(path, snapshot)
         : undefined;
-    return { root, value, version };
+    return { root, value, version, access };
+  }
+
+  /**
+   * One rollback file's content as `session` may see it: the changes to data they may not read
+   * are left out. @see RFC 8341 §3.4.5
+   */
+  async rollbackFileContent(session: Session, fixedNumber: number): Promise<DataDiff> {
+    const { diff } = await readRollbackFile(this.datastore, fixedNumber);
+    return readableDiff(this.decisionsFor(session), diff);
   }
 
   /**
@@ -217,9 +314,14 @@ export class ManagementService {
     const compute: EditChange = typeof change === 'function' ? change : (root) => applyEdits(root, change);
     return this.#commit(session, note, (attribution) =>
       this.datastore.commit(async (root, snapshot) => {
+        const decisions = this.decisionsFor(session, root);
         const after = await compute(root, {
           snapshot,
-          versionOf: (path) => this.datastore.versionOf(path, snapshot),
+          // A version of a resource the user sees filtered would tell when hidden data changed.
+          versionOf: (path) =>
+            decisions.permitsAll || decisions.readAccess(path) === true
+              ? this.datastore.versionOf(path, snapshot)
+              : OPAQUE_VERSION,
         } satisfies EditContext);
         return this.#leafTransforms.apply(root, after);
       }, attribution),
@@ -240,7 +342,31 @@ export class ManagementService {
     note: CommitNote = {},
   ): Promise<InvokeResult> {
     const where = operationPathText(parentPath, operation);
-    await this.#access.checkOperation(session, operation, parentPath);
+    const decisions = this.decisionsFor(session);
+    if (!decisions.permitsAll && !decisions.mayInvoke(operation, parentPath)) {
+      this.nacmCounters.countDeniedOperation();
+      throw new AccessDeniedError(
+        `access denied: ${session.principal.user} may not invoke ${operation.kind} ${operation.name}`,
+        {
+          path: where,
+        },
+      );
+    }
+    try {
+      return await this.#invoke(session, operation, parentPath, input, note, where);
+    } catch (error) {
+      throw hideHiddenData(this.schema, decisions, error);
+    }
+  }
+
+  async #invoke(
+    session: Session,
+    operation: OperationNode,
+    parentPath: InstancePath,
+    input: OperationData,
+    note: CommitNote,
+    where: string,
+  ): Promise<InvokeResult> {
     if (operation.kind === 'action') await this.#checkInstanceExists(session, parentPath, where);
     const handler = this.#operations.get(operation);
     if (handler === undefined)
@@ -260,6 +386,7 @@ export class ManagementService {
       input,
       commit: async (change) => record(await this.edit(session, change, note)),
       commitWith: async (run) => record(await this.#commit(session, note, run)),
+      readable: (diff) => readableDiff(this.decisionsFor(session), diff),
     });
     const output = this.#outputOf(operation, returned, where);
     return { output, fixedNumber };
@@ -272,8 +399,12 @@ export class ManagementService {
   ): Promise<EditResult> {
     const attribution = attributionOf(session, note);
     this.#sessions.set(attribution, session);
-    const outcome = await run(attribution);
-    return { fixedNumber: outcome.fixedNumber, diff: outcome.diff };
+    try {
+      const outcome = await run(attribution);
+      return { fixedNumber: outcome.fixedNumber, diff: outcome.diff };
+    } catch (error) {
+      throw hideHiddenData(this.schema, this.decisionsFor(session), error);
+    }
   }
 
   /** `root` with the provided state the read of `path` needs. */

@@ -12,6 +12,7 @@ export type { AccessOperation, AccessOperations, WriteOperation } from './access
 export { ACCESS_OPERATIONS, parseAccessOperations } from './access-operation.ts';
 export type { DefaultDeny } from './default-deny.ts';
 export { defaultDenyOf, hasNacmExtension } from './default-deny.ts';
+export { parseInstancePathText } from './instance-path-text.ts';
 export type {
   NacmAction,
   NacmConfig,
