@@ -60,6 +60,7 @@ export {
   putEntry,
 } from './list-instance.ts';
 export type { AccessScope, ReadAccess } from './read-access.ts';
+export { entryAccessOf, hasVisibleContent } from './read-access.ts';
 export type { ContentFilter, ReadOptions, WithDefaultsMode } from './read-options.ts';
 export { parseContentFilter, parseDepth, parseWithDefaultsMode } from './read-options.ts';
 export type { DataSchemaNode, InnerSchemaNode, SlotTable } from './slot-table.ts';

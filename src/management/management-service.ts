@@ -23,6 +23,7 @@ import {
   decodeJson,
   formatInstancePath,
   getChild,
+  hasVisibleContent,
   instanceExists,
   isEmptyInstance,
   resolveInstancePath,
@@ -40,14 +41,7 @@ import {
   throwIfAny,
 } from '../errors/index.ts';
 import type { AccessDecisions } from '../nacm/index.ts';
-import {
-  hasVisibleContent,
-  NacmCounters,
-  nacmConfigOf,
-  nacmNodeOf,
-  readableDiff,
-  rulePathProblems,
-} from '../nacm/index.ts';
+import { NacmCounters, nacmConfigOf, nacmNodeOf, readableDiff, rulePathProblems } from '../nacm/index.ts';
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
 import { nacmAccessControl } from './access-control.ts';
@@ -73,8 +67,17 @@ import type { CommitNote, Session } from './session.ts';
 import { attributionOf } from './session.ts';
 import type { StateProvider } from './state-provider.ts';
 import { StateProviders } from './state-provider.ts';
+import type { ViewVersion } from './view-version.ts';
+import { ViewVersions } from './view-version.ts';
 import type { SchemaLocation } from './yang-library-provider.ts';
 import { yangLibraryProviders } from './yang-library-provider.ts';
+
+/** The version of a resource the user may not read at all: the same whatever happened to it. */
+const HIDDEN_VERSION: ViewVersion = Object.freeze({
+  fixedNumber: 0,
+  timestamp: new Date(0).toISOString(),
+  tag: 'hidden',
+});
 
 /** Options of {@link ManagementService.create}. */
 export interface ManagementServiceOptions {
@@ -105,21 +108,18 @@ export interface ReadResult {
   /** The instance at the path (the root itself for the datastore); undefined when absent. */
   readonly value: Slot;
   /**
-   * The commit that last changed the resource, for ETag and Last-Modified: set for the datastore
-   * and configuration resources the user may read whole; undefined for state data and for a view
-   * that access control filtered (a version would tell when data the user cannot see changed).
+   * The version of the resource, for ETag and Last-Modified: set for the datastore and
+   * configuration resources, undefined for state data. The commit that last changed it, or, for
+   * a view NACM filtered, a version of what the user sees (see view-version.ts).
    * @see RFC 8040 §3.4.1.2–3.4.1.3
    */
-  readonly version: NodeVersion | undefined;
+  readonly version: NodeVersion | ViewVersion | undefined;
   /**
    * What the user may see of the value (the encoders' `access` read option): `true` for all of
    * it. @see RFC 8341 §3.4.5
    */
   readonly access: AccessScope;
 }
-
-/** The version reported for a resource the user sees filtered: the same whatever changed. */
-const OPAQUE_VERSION: NodeVersion = Object.freeze({ fixedNumber: 0, timestamp: new Date(0).toISOString() });
 
 /** What an invocation came to. */
 export interface InvokeResult {
@@ -140,6 +140,7 @@ export class ManagementService {
   readonly #providers: StateProviders;
   readonly #nestedState: NestedStateProviders;
   readonly #leafTransforms = new LeafTransforms();
+  readonly #viewVersions = new ViewVersions();
   readonly #operations = new Map<OperationNode, OperationHandler>();
   /** The session of each commit in flight, by the attribution object handed to the datastore. */
   readonly #sessions = new WeakMap<CommitAttribution, Session>();
@@ -289,11 +290,13 @@ export class ManagementService {
     const target = path.at(-1)?.schema;
     // A node shown only around what the user may read is absent when nothing of it is visible.
     if (access !== true && target !== undefined && !hasVisibleContent(value, target, access)) value = undefined;
-    const version =
-      access === true &&
-      (target === undefined || (target.config && !this.#providers.provides(path[0]?.schema as DataSchemaNode)))
+    const versioned =
+      target === undefined || (target.config && !this.#providers.provides(path[0]?.schema as DataSchemaNode));
+    const version = !versioned
+      ? undefined
+      : access === true
         ? this.datastore.versionOf(path, snapshot)
-        : undefined;
+        : this.#viewVersions.versionOf(decisions, snapshot, path, access);
     return { root, value, version, access };
   }
 
@@ -317,11 +320,13 @@ export class ManagementService {
         const decisions = this.decisionsFor(session, root);
         const after = await compute(root, {
           snapshot,
-          // A version of a resource the user sees filtered would tell when hidden data changed.
-          versionOf: (path) =>
-            decisions.permitsAll || decisions.readAccess(path) === true
-              ? this.datastore.versionOf(path, snapshot)
-              : OPAQUE_VERSION,
+          // The version the user was given for the resource (a view's own for a filtered one).
+          versionOf: (path) => {
+            const access = decisions.permitsAll ? true : decisions.readAccess(path);
+            if (access === true) return this.datastore.versionOf(path, snapshot);
+            if (access === undefined) return HIDDEN_VERSION;
+            return this.#viewVersions.versionOf(decisions, snapshot, path, access);
+          },
         } satisfies EditContext);
         return this.#leafTransforms.apply(root, after);
       }, attribution),

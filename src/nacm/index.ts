@@ -29,4 +29,4 @@ export { readableDiff } from './readable-diff.ts';
 export type { RulePath, RulePathStep } from './rule-path.ts';
 export { parseRulePath } from './rule-path.ts';
 export { rulePathProblems } from './rule-path-check.ts';
-export { hasVisibleContent, pruneInstance, pruneSlot } from './visible-content.ts';
+export { pruneInstance, pruneSlot } from './visible-content.ts';

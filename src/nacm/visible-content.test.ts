@@ -8,9 +8,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RuleJson } from '../../test/nacm/nacm-fixture.ts';
 import { at, decisionsOf, SAMPLE, schema, treeOf } from '../../test/nacm/nacm-fixture.ts';
-import { diffTrees, encodeJsonString, getChild, renderDiffText, resolveInstancePath } from '../data/index.ts';
+import {
+  diffTrees,
+  encodeJsonString,
+  getChild,
+  hasVisibleContent,
+  renderDiffText,
+  resolveInstancePath,
+} from '../data/index.ts';
 import { readableDiff } from './readable-diff.ts';
-import { hasVisibleContent, pruneInstance } from './visible-content.ts';
+import { pruneInstance } from './visible-content.ts';
 
 const visible = (rules: readonly RuleJson[], nacm?: Readonly<Record<string, unknown>>): unknown => {
   const decisions = decisionsOf(rules, nacm === undefined ? {} : { nacm });

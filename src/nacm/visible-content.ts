@@ -1,9 +1,9 @@
 /**
  * @module nacm/visible-content
  * Instance data as a reader may see it, for the few places that need the data itself rather
- * than an encoding of it (rollback file contents, existence checks): `pruneSlot` builds the
- * visible part (sharing every subtree that is visible whole), `hasVisibleContent` only asks
- * whether anything is.
+ * than an encoding of it (rollback file contents): `pruneSlot` builds the visible part,
+ * sharing every subtree that is visible whole (data's `hasVisibleContent` only asks whether
+ * anything is).
  * @see RFC 8341 §3.4.5
  */
 import type {
@@ -69,30 +69,3 @@ export const pruneSlot = (slot: Slot, node: DataSchemaNode, access: AccessScope 
 /** The datastore root (or any inner instance) as the reader may see it. */
 export const pruneInstance = <N extends InstanceNode>(node: N, access: AccessScope | undefined): N | undefined =>
   pruneInner(node, access) as N | undefined;
-
-const innerHasVisible = (node: InstanceNode, access: AccessScope | undefined): boolean => {
-  if (access === undefined) return false;
-  if (access === true || !access.structural) return true;
-  for (const [child, slot] of childrenOf(node))
-    if (!isKey(child) && hasVisibleContent(slot, child, access.child(child))) return true;
-  return false;
-};
-
-/** True when the reader may see something of `slot` (the instance of `node`) under `access`. */
-export const hasVisibleContent = (slot: Slot, node: DataSchemaNode, access: AccessScope | undefined): boolean => {
-  if (access === undefined || slot === undefined) return false;
-  if (access === true) return true;
-  switch (node.kind) {
-    case 'leaf-list':
-      return access.values(slot as LeafListValues).length > 0;
-    case 'container':
-      return innerHasVisible(slot as InstanceNode, access);
-    case 'list':
-      if (isInner(slot)) return innerHasVisible(slot, access);
-      for (const entry of (slot as ListInstance).entries.values())
-        if (innerHasVisible(entry, access.entry(entry))) return true;
-      return false;
-    default:
-      return true;
-  }
-};
