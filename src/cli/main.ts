@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { addDataCommand } from './data-command.ts';
+import { addNacmCommand } from './nacm-command.ts';
 import { addOfflineCommands } from './offline-commands.ts';
 import { addServeCommand } from './serve-command.ts';
 import { addYangCommand } from './yang-command.ts';
@@ -13,4 +14,5 @@ addServeCommand(program);
 addYangCommand(program);
 addDataCommand(program);
 addOfflineCommands(program);
+addNacmCommand(program);
 await program.parseAsync(process.argv);
