@@ -9,7 +9,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { DataTree, InstanceNode, InstancePath, LeafListValues, ListInstance, Slot } from '../../src/data/index.ts';
+import type {
+  DataSchemaNode,
+  DataTree,
+  InstanceNode,
+  InstancePath,
+  LeafListValues,
+  ListInstance,
+  Slot,
+} from '../../src/data/index.ts';
 import {
   childrenOf,
   decodeJson,
@@ -199,7 +207,41 @@ const check = (tree: DataTree, decisions: AccessDecisions): void => {
   else assert.equal(encodeJsonString({ schema: list, value: prunedList }, schema), listJson);
 };
 
+const optionsArb = fc.record(
+  {
+    depth: fc.constantFrom(1, 2, 3, 4),
+    withDefaults: fc.constantFrom('report-all' as const, 'trim' as const, 'report-all-tagged' as const),
+    content: fc.constantFrom('config' as const, 'nonconfig' as const),
+  },
+  { requiredKeys: [] },
+);
+
 describe('the read filter (RFC 8341 §3.4.5), property-based', () => {
+  it('with any depth, content and with-defaults, the filtered encoding is the encoding of the pruned tree', () => {
+    fc.assert(
+      fc.property(dataArb, configArb, optionsArb, (data, { rules, readDefault }, options) => {
+        const tree = treeOf(data);
+        const decisions = decisionsOf(rules, { nacm: { 'read-default': readDefault } });
+        const access = decisions.readAccess([]);
+        const pruned = pruneInstance(tree, access) ?? treeOf({});
+        const withAccess = access === undefined ? {} : { access };
+        // Reported defaults of absent nodes are not in any tree: compare those with the access applied.
+        const reference = options.withDefaults?.startsWith('report-all') === true ? withAccess : {};
+        const filtered = encodeJsonString(tree, schema, { ...options, ...withAccess });
+        assert.equal(filtered, encodeJsonString(pruned, schema, { ...options, ...reference }));
+        const xmlOptions = { ...options, wrapper: RESTCONF_DATA_WRAPPER };
+        assert.equal(
+          encodeXmlString(tree, schema, { ...xmlOptions, ...withAccess }),
+          encodeXmlString(pruned, schema, { ...xmlOptions, ...reference }),
+        );
+        // The NACM container is default-deny-all: its defaults show only where a rule permits it.
+        const nacm = schema.dataChildIndex.get('ietf-netconf-acm:nacm') as DataSchemaNode;
+        if (!decisions.mayRead([{ schema: nacm }])) assert.doesNotMatch(filtered, /enable-nacm/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('no GET returns a node the rules deny, and every permitted one is returned', () => {
     fc.assert(
       fc.property(dataArb, configArb, (data, { rules, readDefault }) => {
