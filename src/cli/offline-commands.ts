@@ -21,6 +21,7 @@ import {
   treeToText,
 } from '../datastore/index.ts';
 import { isManagementError } from '../errors/index.ts';
+import { readableDiff, secretFreeReader } from '../nacm/index.ts';
 import { configWriteTransforms, DEFAULT_DATA_DIR, loadServerSchema, lockDataDir } from '../server/index.ts';
 import type { ApiTarget } from './api-client.ts';
 import { describeFailure, restconfRequest } from './api-client.ts';
@@ -215,13 +216,21 @@ export const addOfflineCommands = (program: Command): void => {
   commonOptions(rollback.command('show'))
     .description('print the content of one rollback file (what applying it would change)')
     .argument('<fixed-number>', 'the commit whose rollback file to show', countArgument)
-    .action((fixedNumber: number, flags: OfflineFlags) =>
+    .option('--show-secrets', 'print password hashes, private keys and other secrets too', false)
+    .action((fixedNumber: number, flags: OfflineFlags & { readonly showSecrets?: boolean }) =>
       withDatastore(flags, async (datastore) => {
         const { file, diff } = await readRollbackFile(datastore, fixedNumber);
         process.stdout.write(
           `# rollback file of commit ${file.fixedNumber} by ${file.user} via ${file.via} at ${file.timestamp}\n`,
         );
-        process.stdout.write(`${renderDiffText(diff, datastore.schema)}\n`);
+        // Secrets (nodes marked nacm:default-deny-all) stay off the terminal unless asked for.
+        const full = renderDiffText(diff, datastore.schema);
+        const shown =
+          flags.showSecrets === true
+            ? full
+            : renderDiffText(readableDiff(secretFreeReader(datastore.schema), diff), datastore.schema);
+        if (shown !== full) process.stdout.write('# secrets left out (--show-secrets prints them)\n');
+        process.stdout.write(`${shown}\n`);
       }),
     );
   changeOptions(commonOptions(rollback.command('apply')))

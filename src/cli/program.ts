@@ -6,6 +6,7 @@
  */
 import { Command } from 'commander';
 import { addDataCommand } from './data-command.ts';
+import { addNacmCommand } from './nacm-command.ts';
 import { addOfflineCommands } from './offline-commands.ts';
 import { addServeCommand } from './serve-command.ts';
 import { IDCONF_VERSION } from './version.ts';
@@ -26,5 +27,6 @@ export const createProgram = (): Command => {
   addYangCommand(program);
   addDataCommand(program);
   addOfflineCommands(program);
+  addNacmCommand(program);
   return program;
 };

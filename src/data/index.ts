@@ -84,7 +84,21 @@ export {
   slotTableOf,
   updateAt,
 } from './instance/index.ts';
-export type { ContentFilter, FieldsSelector, ReadOptions, WithDefaultsMode } from './read/index.ts';
-export { parseContentFilter, parseDepth, parseFields, parseWithDefaultsMode } from './read/index.ts';
+export type {
+  AccessScope,
+  ContentFilter,
+  FieldsSelector,
+  ReadAccess,
+  ReadOptions,
+  WithDefaultsMode,
+} from './read/index.ts';
+export {
+  entryAccessOf,
+  hasVisibleContent,
+  parseContentFilter,
+  parseDepth,
+  parseFields,
+  parseWithDefaultsMode,
+} from './read/index.ts';
 export type { ValidationOptions } from './validation/index.ts';
 export { validateChange, validateTree } from './validation/index.ts';

@@ -50,6 +50,15 @@ export interface PendingCommit {
 /** Runs before a commit is made durable; throws a ManagementError to veto it. */
 export type CommitHook = (commit: PendingCommit) => void | Promise<void>;
 
+/** Options of {@link Datastore.addCommitHook}. */
+export interface CommitHookOptions {
+  /**
+   * Run the hook before the new tree is validated (access control: a refused change is refused
+   * whether or not it is valid, and validation errors never describe data it may not see).
+   */
+  readonly beforeValidation?: boolean;
+}
+
 /**
  * The new tree, computed from the latest one (`state` is the snapshot it belongs to); throws a
  * ManagementError to reject the transaction.
@@ -94,6 +103,7 @@ export class Datastore {
   readonly #queue: CommitQueue<Snapshot>;
   readonly #versions: NodeVersions;
   readonly #hooks: CommitHook[] = [];
+  readonly #earlyHooks: CommitHook[] = [];
   readonly #recent = new RecentCommits(256);
   readonly #logger: Logger;
   readonly #retention: number;
@@ -182,9 +192,9 @@ export class Datastore {
     return this.#versions.versionOf(snapshot.root, path);
   }
 
-  /** Adds a hook that every later commit runs before it is made durable. */
-  addCommitHook(hook: CommitHook): void {
-    this.#hooks.push(hook);
+  /** Adds a hook that every later commit runs before it is made durable (after validation, unless told). */
+  addCommitHook(hook: CommitHook, options: CommitHookOptions = {}): void {
+    (options.beforeValidation === true ? this.#earlyHooks : this.#hooks).push(hook);
   }
 
   /**
@@ -199,9 +209,10 @@ export class Datastore {
       const after = await change(state.root, state);
       diff = diffTrees(state.root, after);
       if (isEmptyDiff(diff)) return undefined;
+      const pending: PendingCommit = { before: state.root, after, diff, attribution, fixedNumber };
+      for (const hook of this.#earlyHooks) await hook(pending);
       const errors = validateChange(state.root, after, diff, { type: 'config' });
       throwIfAny(errors, `${errors.length} validation errors`);
-      const pending: PendingCommit = { before: state.root, after, diff, attribution, fixedNumber };
       for (const hook of this.#hooks) await hook(pending);
       const timestamp = new Date().toISOString();
       const draft = {

@@ -10,6 +10,7 @@ export { COMMIT_VIAS, isCommitVia } from './commit-record.ts';
 export type {
   CommitAttribution,
   CommitHook,
+  CommitHookOptions,
   CommitOutcome,
   DatastoreOptions,
   PendingCommit,

@@ -14,10 +14,12 @@ export interface ResourceVersion {
   readonly fixedNumber: number;
   /** ISO 8601. */
   readonly timestamp: string;
+  /** An entity tag of its own (unquoted) instead of the fixed number: a view's digest. */
+  readonly tag?: string;
 }
 
 /** The strong entity tag of a version. @see RFC 9110 §8.8.3 */
-export const entityTag = (version: ResourceVersion): string => `"${version.fixedNumber}"`;
+export const entityTag = (version: ResourceVersion): string => `"${version.tag ?? version.fixedNumber}"`;
 
 // Most responses carry the date of the same few commits: remember the last one formatted.
 let lastTimestamp = '';

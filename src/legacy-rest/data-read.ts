@@ -38,5 +38,11 @@ export const readLegacyData = async (exchange: LegacyExchange, resource: Readabl
   }
   const headers = { 'Content-Type': mediaType, ...versionHeaders(version) };
   // HEAD encodes too: a body small enough to go out whole has its Content-Length in the headers.
-  await writeChunks(request, response, 200, headers, renderLegacyRead({ schema, resource, value, query, format }));
+  await writeChunks(
+    request,
+    response,
+    200,
+    headers,
+    renderLegacyRead({ schema, resource, value, query, format, access: result.access }),
+  );
 };

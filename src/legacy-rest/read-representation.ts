@@ -4,8 +4,8 @@
  * the query, the body shape, `offset`/`limit` on collections, and the JSON or XML renderer.
  * @see shared/spec/legacy-rest.md Decisions 3–4, §5, §6
  */
-import type { DataTree, EncodeTarget, ListInstance, Slot } from '../data/index.ts';
-import { listInstanceFromEntries } from '../data/index.ts';
+import type { AccessScope, DataTree, EncodeTarget, ListInstance, Slot } from '../data/index.ts';
+import { entryAccessOf, listInstanceFromEntries } from '../data/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
 import { formatKeypath, formatLegacyUrl } from './format-path.ts';
 import { renderLegacyJson } from './json-representation.ts';
@@ -33,6 +33,8 @@ export interface LegacyRead {
   readonly value: DataTree | Slot;
   readonly query: LegacyQuery;
   readonly format: LegacyFormat;
+  /** What the user may see of `value` (NACM); everything when omitted. @see RFC 8341 §3.4.5 */
+  readonly access?: AccessScope;
 }
 
 /** The entries `offset` to `offset + limit` of a list. @see spec Decision 4 (offset/limit) */
@@ -42,6 +44,15 @@ export const pageOfList = (list: ListInstance, offset = 0, limit?: number): List
     : listInstanceFromEntries(list.schema, [
         ...list.entries.slice(Math.min(offset, list.entries.size), limit === undefined ? undefined : offset + limit),
       ]);
+
+/** The entries of a list the user may see: pages count only those. @see RFC 8341 §3.4.5 */
+const visibleEntries = (list: ListInstance, access: AccessScope | undefined): ListInstance =>
+  access === undefined || access === true
+    ? list
+    : listInstanceFromEntries(
+        list.schema,
+        [...list.entries].filter(([, entry]) => entryAccessOf(list.schema, entry, access, false) !== undefined),
+      );
 
 const shapeOf = (resource: ReadableResource): ReadShape => {
   if (resource.kind === 'datastore') return 'datastore';
@@ -56,7 +67,8 @@ const encodeTargetOf = (read: LegacyRead, shape: ReadShape): EncodeTarget => {
   const last = resource.path.at(-1);
   if (last === undefined) throw new TypeError('a data resource has a non-empty path');
   if (shape === 'collection' && value !== undefined) {
-    return { schema: last.schema, value: pageOfList(value as ListInstance, query.offset, query.limit) };
+    const visible = visibleEntries(value as ListInstance, read.access);
+    return { schema: last.schema, value: pageOfList(visible, query.offset, query.limit) };
   }
   // One leaf-list entry is encoded as a leaf-list holding only it.
   if (last.schema.kind === 'leaf-list' && last.value !== undefined && value !== undefined) {
@@ -73,7 +85,8 @@ const encodeTargetOf = (read: LegacyRead, shape: ReadShape): EncodeTarget => {
  */
 export const renderLegacyRead = (read: LegacyRead): Generator<string, void, undefined> => {
   const { schema, resource, query, format } = read;
-  const options = legacyReadOptions(schema, resource, query);
+  const planned = legacyReadOptions(schema, resource, query);
+  const options = read.access === undefined || read.access === true ? planned : { ...planned, access: read.access };
   const shape = shapeOf(resource);
   const target: ReadTarget = {
     shape,

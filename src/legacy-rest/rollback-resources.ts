@@ -7,9 +7,8 @@
  * control and commit attribution (via `rest`) are those of every other request.
  * @see shared/spec/legacy-rest.md Decisions 7, 9; §10
  */
-import type { DataSchemaNode, InstancePath, Slot } from '../data/index.ts';
+import type { AccessScope, DataSchemaNode, InstancePath, Slot } from '../data/index.ts';
 import { decodeJson, encodeJsonString } from '../data/index.ts';
-import { readRollbackFile } from '../datastore/index.ts';
 import { MalformedMessageError, ResourceNotFoundError } from '../errors/index.ts';
 import { writeEmpty, writeText } from '../http/index.ts';
 import type { ContainerNode, ListNode, OperationNode, SchemaTree } from '../yang/index.ts';
@@ -73,10 +72,10 @@ const infoOf = (file: FileJson): RollbackFileInfo => ({
   comment: file.comment ?? '',
 });
 
-/** The `file` entries of a read rollback-files container or of one entry, through their JSON. */
-const filesOf = (schema: SchemaTree, node: DataSchemaNode, value: Slot): FileJson[] => {
+/** The `file` entries of a read rollback-files container or of one entry, through their JSON (what the user may see). */
+const filesOf = (schema: SchemaTree, node: DataSchemaNode, value: Slot, access: AccessScope): FileJson[] => {
   if (value === undefined) return [];
-  const json = JSON.parse(encodeJsonString({ schema: node, value }, schema)) as Record<string, unknown>;
+  const json = JSON.parse(encodeJsonString({ schema: node, value }, schema, { access })) as Record<string, unknown>;
   const member = Object.values(json)[0] as { file?: FileJson[] } | FileJson[] | undefined;
   return Array.isArray(member) ? member : (member?.file ?? []);
 };
@@ -87,7 +86,7 @@ export const listRollbacks = async (exchange: LegacyExchange): Promise<void> => 
   const { container } = rollbackSchemaOf(schema);
   const { format, mediaType } = negotiateRepresentation(exchange.request.headers.accept, 'api');
   const result = await exchange.management.read(exchange.session, [{ schema: container }]);
-  const files = filesOf(schema, container, result.value).map(infoOf);
+  const files = filesOf(schema, container, result.value, result.access).map(infoOf);
   writeText(exchange.request, exchange.response, 200, { 'Content-Type': mediaType }, renderRollbackList(files, format));
 };
 
@@ -97,9 +96,10 @@ export const readRollbackText = async (exchange: LegacyExchange, index: number):
   const { container, file } = rollbackSchemaOf(schema);
   const path: InstancePath = [{ schema: container }, { schema: file, keys: [index] }];
   const result = await exchange.management.read(exchange.session, path);
-  const [entry] = filesOf(schema, file, result.value);
+  const [entry] = filesOf(schema, file, result.value, result.access);
   if (entry === undefined) throw new ResourceNotFoundError(`there is no rollback file ${index}`);
-  const { diff } = await readRollbackFile(exchange.management.datastore, entry['fixed-number']);
+  // The changes to data the user may not read are left out. @see RFC 8341 §3.4.5
+  const diff = await exchange.management.rollbackFileContent(exchange.session, entry['fixed-number']);
   writeText(
     exchange.request,
     exchange.response,

@@ -1,33 +1,39 @@
 /**
  * @module management/access-control
- * The seam where NACM (RFC 8341) plugs into the management layer: the target of every read,
- * the diff of every write and every operation invocation are put to an AccessControl before
- * anything is returned or committed. Until NACM lands, {@link ALLOW_ALL} permits everything.
- * @see RFC 8341 §3.4 (access control enforcement), DESIGN §2.6
+ * The seam where NACM (RFC 8341) plugs into the management layer: for each request, the access
+ * decisions of its session under the running configuration. The management layer applies them
+ * to the target of every read (and filters what is returned), the diff of every write, and
+ * every invocation. The server itself (method `system`, e.g. start-up) is RFC 8341's recovery
+ * session: it bypasses access control.
+ * @see RFC 8341 §3.4 (access control enforcement), §3.4.4 step 2 (recovery session)
  */
-import type { DataDiff, InstancePath } from '../data/index.ts';
-import type { OperationNode } from '../yang/index.ts';
+import type { DataTree } from '../data/index.ts';
+import type { AccessDecisions } from '../nacm/index.ts';
+import { NacmPolicies, PERMIT_ALL } from '../nacm/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
 import type { Session } from './session.ts';
 
-/**
- * Access decisions for one server. Each check throws AccessDeniedError (403) to refuse; a
- * read filter for the nodes below a permitted target is NACM's to add.
- */
+/** Access decisions for one server. */
 export interface AccessControl {
-  /** True when every check passes for everyone: the management layer then skips computing diffs for it. */
-  readonly permitsEverything: boolean;
-  /** May `session` read the resource at `path` (the datastore when empty)? @see RFC 8341 §3.4.5 */
-  checkRead(session: Session, path: InstancePath): void | Promise<void>;
-  /** May `session` make the changes of `diff`? Checked before the commit is made durable. @see RFC 8341 §3.4.5 */
-  checkWrite(session: Session, diff: DataDiff): void | Promise<void>;
-  /** May `session` invoke `operation` (an RPC, or an action of the instance at `parentPath`)? @see RFC 8341 §3.4.4 */
-  checkOperation(session: Session, operation: OperationNode, parentPath: InstancePath): void | Promise<void>;
+  /** The decisions that apply to `session` while `root` is the running configuration. */
+  decisionsFor(session: Session, root: DataTree): AccessDecisions;
 }
 
-/** Permits everything: the default until NACM is configured. */
-export const ALLOW_ALL: AccessControl = Object.freeze({
-  permitsEverything: true,
-  checkRead: () => undefined,
-  checkWrite: () => undefined,
-  checkOperation: () => undefined,
-});
+/** Permits everything: a server without ietf-netconf-acm, and tests. */
+export const ALLOW_ALL: AccessControl = Object.freeze({ decisionsFor: () => PERMIT_ALL });
+
+/**
+ * NACM as configured in `ietf-netconf-acm:nacm` of the running datastore (compiled once per
+ * configuration version); everything is permitted when the schema does not implement the
+ * module. @see RFC 8341 §3.5
+ */
+export const nacmAccessControl = (schema: SchemaTree): AccessControl => {
+  const policies = new NacmPolicies(schema);
+  if (!policies.available) return ALLOW_ALL;
+  return {
+    decisionsFor: (session, root) => {
+      if (session.principal.method === 'system') return PERMIT_ALL;
+      return policies.policyOf(root)?.decisionsFor(session.principal) ?? PERMIT_ALL;
+    },
+  };
+};

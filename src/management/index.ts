@@ -5,7 +5,7 @@
  * See DESIGN §3. May import: util, errors, xpath, yang, data, datastore, nacm, auth.
  */
 export type { AccessControl } from './access-control.ts';
-export { ALLOW_ALL } from './access-control.ts';
+export { ALLOW_ALL, nacmAccessControl } from './access-control.ts';
 export type { LeafTransform } from './leaf-transforms.ts';
 export { LeafTransforms } from './leaf-transforms.ts';
 export type {

@@ -11,7 +11,7 @@ import { testSchema } from '../../test/support/test-schema.ts';
 import type { DataSchemaNode, DataTree, InstancePath, InstancePathStep, OperationData } from '../data/index.ts';
 import { decodeJson, encodeJsonString } from '../data/index.ts';
 import { Datastore, MemoryJournalStore } from '../datastore/index.ts';
-import { AccessDeniedError } from '../errors/index.ts';
+import type { AccessDecisions } from '../nacm/index.ts';
 import type { OperationNode, SchemaParent, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
 import { ManagementService } from './management-service.ts';
@@ -161,17 +161,19 @@ describe('ManagementService', () => {
   describe('the AccessControl seam', () => {
     const deny = (which: 'read' | 'write' | 'operation'): AccessControl & { readonly seen: string[] } => {
       const seen: string[] = [];
-      const refuse = (what: string): void => {
+      const asks = (what: string): boolean => {
         seen.push(what);
-        if (what === which) throw new AccessDeniedError(`no ${what} for you`);
+        return what !== which;
       };
-      return {
-        seen,
-        permitsEverything: false,
-        checkRead: () => refuse('read'),
-        checkWrite: () => refuse('write'),
-        checkOperation: () => refuse('operation'),
+      const decisions: AccessDecisions = {
+        permitsAll: false,
+        readAccess: () => (asks('read') ? true : undefined),
+        mayRead: () => true,
+        deniedWrite: (diff) => (asks('write') ? undefined : { operation: 'create', path: diff.changes[0]?.path ?? [] }),
+        mayInvoke: () => asks('operation'),
+        mayReceive: () => true,
       };
+      return { seen, decisionsFor: () => decisions };
     };
 
     it('reads are checked on their target', async () => {

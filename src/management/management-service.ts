@@ -8,7 +8,9 @@
  * @see DESIGN §2.2, §3; RFC 8040 §3.5, §3.6; RFC 8341 §3.4
  */
 import type {
+  AccessScope,
   ContentFilter,
+  DataDiff,
   DataEdit,
   DataSchemaNode,
   DataTree,
@@ -19,13 +21,18 @@ import type {
 import {
   applyEdits,
   decodeJson,
+  formatInstancePath,
+  getChild,
+  hasVisibleContent,
   instanceExists,
   isEmptyInstance,
   resolveInstancePath,
   setChild,
 } from '../data/index.ts';
-import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion } from '../datastore/index.ts';
+import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion, PendingCommit } from '../datastore/index.ts';
+import { readRollbackFile } from '../datastore/index.ts';
 import {
+  AccessDeniedError,
   DataMissingError,
   isManagementError,
   ManagementErrors,
@@ -33,11 +40,15 @@ import {
   OperationNotSupportedError,
   throwIfAny,
 } from '../errors/index.ts';
+import type { AccessDecisions } from '../nacm/index.ts';
+import { NacmCounters, nacmConfigOf, nacmNodeOf, readableDiff, rulePathProblems } from '../nacm/index.ts';
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
-import { ALLOW_ALL } from './access-control.ts';
+import { nacmAccessControl } from './access-control.ts';
+import { hideHiddenData } from './hidden-data.ts';
 import type { LeafTransform } from './leaf-transforms.ts';
 import { LeafTransforms } from './leaf-transforms.ts';
+import { nacmStateProviders } from './nacm-state-provider.ts';
 import type { NestedStateProvider } from './nested-state.ts';
 import { NestedStateProviders } from './nested-state.ts';
 import { checkOperationData } from './operation-data-check.ts';
@@ -56,8 +67,17 @@ import type { CommitNote, Session } from './session.ts';
 import { attributionOf } from './session.ts';
 import type { StateProvider } from './state-provider.ts';
 import { StateProviders } from './state-provider.ts';
+import type { ViewVersion } from './view-version.ts';
+import { ViewVersions } from './view-version.ts';
 import type { SchemaLocation } from './yang-library-provider.ts';
 import { yangLibraryProviders } from './yang-library-provider.ts';
+
+/** The version of a resource the user may not read at all: the same whatever happened to it. */
+const HIDDEN_VERSION: ViewVersion = Object.freeze({
+  fixedNumber: 0,
+  timestamp: new Date(0).toISOString(),
+  tag: 'hidden',
+});
 
 /** Options of {@link ManagementService.create}. */
 export interface ManagementServiceOptions {
@@ -66,7 +86,10 @@ export interface ManagementServiceOptions {
   readonly modules?: readonly LoadedModule[];
   /** Where module sources are served, for the YANG library. */
   readonly schemaLocation?: SchemaLocation;
-  /** Access decisions; {@link ALLOW_ALL} until NACM is configured. */
+  /**
+   * Access decisions: NACM as configured in the running datastore when omitted (everything is
+   * permitted when the schema does not implement ietf-netconf-acm).
+   */
   readonly accessControl?: AccessControl;
   /** Reads the `path` input of `apply-rollback-file` (a RESTCONF data path). */
   readonly dataPathParser?: DataPathParser;
@@ -85,10 +108,17 @@ export interface ReadResult {
   /** The instance at the path (the root itself for the datastore); undefined when absent. */
   readonly value: Slot;
   /**
-   * The commit that last changed the resource, for ETag and Last-Modified: set for the datastore
-   * and configuration resources, undefined for state data. @see RFC 8040 §3.4.1.2–3.4.1.3
+   * The version of the resource, for ETag and Last-Modified: set for the datastore and
+   * configuration resources, undefined for state data. The commit that last changed it, or, for
+   * a view NACM filtered, a version of what the user sees (see view-version.ts).
+   * @see RFC 8040 §3.4.1.2–3.4.1.3
    */
-  readonly version: NodeVersion | undefined;
+  readonly version: NodeVersion | ViewVersion | undefined;
+  /**
+   * What the user may see of the value (the encoders' `access` read option): `true` for all of
+   * it. @see RFC 8341 §3.4.5
+   */
+  readonly access: AccessScope;
 }
 
 /** What an invocation came to. */
@@ -105,9 +135,12 @@ export class ManagementService {
   readonly schema: SchemaTree;
   readonly modules: readonly LoadedModule[];
   readonly #access: AccessControl;
+  /** The NACM statistics of this server. @see RFC 8341 §3.5.2 */
+  readonly nacmCounters = new NacmCounters();
   readonly #providers: StateProviders;
   readonly #nestedState: NestedStateProviders;
   readonly #leafTransforms = new LeafTransforms();
+  readonly #viewVersions = new ViewVersions();
   readonly #operations = new Map<OperationNode, OperationHandler>();
   /** The session of each commit in flight, by the attribution object handed to the datastore. */
   readonly #sessions = new WeakMap<CommitAttribution, Session>();
@@ -116,16 +149,44 @@ export class ManagementService {
     this.datastore = options.datastore;
     this.schema = options.datastore.schema;
     this.modules = options.modules ?? [];
-    this.#access = options.accessControl ?? ALLOW_ALL;
+    this.#access = options.accessControl ?? nacmAccessControl(this.schema);
     this.#providers = new StateProviders(this.schema);
     this.#nestedState = new NestedStateProviders(this.schema);
-    // The write check runs inside the commit, after validation and before it is made durable,
-    // whichever datastore function made it (edits, rollbacks).
-    this.datastore.addCommitHook(async (pending) => {
-      const session = this.#sessions.get(pending.attribution);
-      if (session !== undefined && !this.#access.permitsEverything)
-        await this.#access.checkWrite(session, pending.diff);
-    });
+    // The write check runs inside the commit, on its diff, before validation (a refused change
+    // is refused, valid or not), whichever datastore function made it (edits, rollbacks).
+    // Commits without a session are the server's own. @see RFC 8341 §3.4.5
+    this.datastore.addCommitHook((pending) => this.#checkWrite(pending), { beforeValidation: true });
+    const nacm = nacmNodeOf(this.schema);
+    if (nacm !== undefined) {
+      // A rule path that names nothing is refused when it is configured.
+      this.datastore.addCommitHook((pending) => {
+        const after = getChild(pending.after, nacm);
+        if (after === undefined || after === getChild(pending.before, nacm)) return;
+        throwIfAny(rulePathProblems(this.schema, nacm, nacmConfigOf(pending.after, nacm)), 'invalid NACM rule paths');
+      });
+    }
+  }
+
+  /** The access decisions of `session` under the configuration in `root` (the running one by default). */
+  decisionsFor(session: Session, root: DataTree = this.datastore.snapshot.root): AccessDecisions {
+    return this.#access.decisionsFor(session, root);
+  }
+
+  #checkWrite(pending: PendingCommit): void {
+    const session = this.#sessions.get(pending.attribution);
+    if (session === undefined) return;
+    const decisions = this.#access.decisionsFor(session, pending.before);
+    if (decisions.permitsAll) return;
+    const denied = decisions.deniedWrite(pending.diff);
+    if (denied === undefined) return;
+    this.nacmCounters.countDeniedDataWrite();
+    // Name the refused node only if the user may see it; else its nearest visible ancestor.
+    let shown = denied.path;
+    while (shown.length > 0 && !decisions.mayRead(shown)) shown = shown.slice(0, -1);
+    throw new AccessDeniedError(
+      `access denied: ${session.principal.user} may not ${denied.operation} ${shown.length === denied.path.length ? 'this node' : 'data below this node'}`,
+      { path: formatInstancePath(shown) },
+    );
   }
 
   /**
@@ -138,6 +199,8 @@ export class ManagementService {
       service.registerProvider(provider);
     }
     service.registerProvider(rollbackFilesProvider(options.datastore));
+    for (const provider of nacmStateProviders(service.schema, service.nacmCounters))
+      service.registerNestedStateProvider(provider);
     if (service.schema.dataChildIndex.has('idconf-rollback:rollback-files')) {
       service.registerOperation(
         APPLY_ROLLBACK_FILE,
@@ -182,8 +245,12 @@ export class ManagementService {
     return this.datastore.versionOf(path);
   }
 
-  /** The source text of a module or submodule by name and revision (undefined when not loaded). */
-  moduleSource(name: string, revision: string | undefined): string | undefined {
+  /**
+   * The source text of a module or submodule by name and revision (undefined when not loaded,
+   * or when `session` may not read the YANG library that announces it).
+   */
+  moduleSource(session: Session, name: string, revision: string | undefined): string | undefined {
+    if (!this.#mayReadLibrary(session)) return undefined;
     for (const module of this.modules) {
       if (module.name === name && module.revision === revision) return module.text;
       const submodule = module.submodules.find((sub) => sub.name === name && sub.revision === revision);
@@ -192,21 +259,54 @@ export class ManagementService {
     return undefined;
   }
 
+  /** Module sources are as readable as the YANG library entries that announce them. @see RFC 8525 §3 */
+  #mayReadLibrary(session: Session): boolean {
+    const decisions = this.decisionsFor(session);
+    if (decisions.permitsAll) return true;
+    const library = this.schema.dataChildIndex.get('ietf-yang-library:yang-library');
+    const state = this.schema.dataChildIndex.get('ietf-yang-library:modules-state');
+    return [library, state].some(
+      (node) => node !== undefined && decisions.readAccess([{ schema: node as DataSchemaNode }]) !== undefined,
+    );
+  }
+
   /**
    * Reads the resource at `path`: configuration from the running datastore, state from the
-   * providers of the top-level nodes the path addresses (all of them for the datastore).
+   * providers of the top-level nodes the path addresses (all of them for the datastore). What
+   * the user may not read is left out by the encoders (`access`); a target they may read
+   * nothing of is refused. @see RFC 8341 §3.4.5, RFC 8040 §4.3
+   * @throws AccessDeniedError (403) when the user may read nothing at `path`, whether it exists or not
    */
   async read(session: Session, path: InstancePath, options: ManagementReadOptions = {}): Promise<ReadResult> {
-    await this.#access.checkRead(session, path);
     const snapshot = this.datastore.snapshot;
+    const decisions = this.decisionsFor(session, snapshot.root);
+    const access = decisions.readAccess(path);
+    if (access === undefined)
+      throw new AccessDeniedError(`access denied: ${session.principal.user} may not read this resource`, {
+        path: formatInstancePath(path),
+      });
     const root = await this.#view(session, snapshot.root, path, options.content ?? 'all');
-    const value = path.length === 0 ? root : resolveInstancePath(root, path);
+    let value = path.length === 0 ? root : resolveInstancePath(root, path);
     const target = path.at(-1)?.schema;
-    const version =
-      target === undefined || (target.config && !this.#providers.provides(path[0]?.schema as DataSchemaNode))
+    // A node shown only around what the user may read is absent when nothing of it is visible.
+    if (access !== true && target !== undefined && !hasVisibleContent(value, target, access)) value = undefined;
+    const versioned =
+      target === undefined || (target.config && !this.#providers.provides(path[0]?.schema as DataSchemaNode));
+    const version = !versioned
+      ? undefined
+      : access === true
         ? this.datastore.versionOf(path, snapshot)
-        : undefined;
-    return { root, value, version };
+        : this.#viewVersions.versionOf(decisions, snapshot, path, access);
+    return { root, value, version, access };
+  }
+
+  /**
+   * One rollback file's content as `session` may see it: the changes to data they may not read
+   * are left out. @see RFC 8341 §3.4.5
+   */
+  async rollbackFileContent(session: Session, fixedNumber: number): Promise<DataDiff> {
+    const { diff } = await readRollbackFile(this.datastore, fixedNumber);
+    return readableDiff(this.decisionsFor(session), diff);
   }
 
   /**
@@ -217,9 +317,16 @@ export class ManagementService {
     const compute: EditChange = typeof change === 'function' ? change : (root) => applyEdits(root, change);
     return this.#commit(session, note, (attribution) =>
       this.datastore.commit(async (root, snapshot) => {
+        const decisions = this.decisionsFor(session, root);
         const after = await compute(root, {
           snapshot,
-          versionOf: (path) => this.datastore.versionOf(path, snapshot),
+          // The version the user was given for the resource (a view's own for a filtered one).
+          versionOf: (path) => {
+            const access = decisions.permitsAll ? true : decisions.readAccess(path);
+            if (access === true) return this.datastore.versionOf(path, snapshot);
+            if (access === undefined) return HIDDEN_VERSION;
+            return this.#viewVersions.versionOf(decisions, snapshot, path, access);
+          },
         } satisfies EditContext);
         return this.#leafTransforms.apply(root, after);
       }, attribution),
@@ -244,7 +351,32 @@ export class ManagementService {
     note: CommitNote = {},
   ): Promise<InvokeResult> {
     const where = operationPathText(parentPath, operation);
-    await this.#access.checkOperation(session, operation, parentPath);
+    const decisions = this.decisionsFor(session);
+    if (!decisions.permitsAll && !decisions.mayInvoke(operation, parentPath)) {
+      this.nacmCounters.countDeniedOperation();
+      throw new AccessDeniedError(
+        `access denied: ${session.principal.user} may not invoke ${operation.kind} ${operation.name}`,
+        {
+          path: where,
+        },
+      );
+    }
+    try {
+      return await this.#invoke(session, operation, parentPath, input, note, where);
+    } catch (error) {
+      throw hideHiddenData(this.schema, decisions, error);
+    }
+  }
+
+  async #invoke(
+    session: Session,
+    operation: OperationNode,
+    parentPath: InstancePath,
+    input: OperationData,
+    note: CommitNote,
+    where: string,
+  ): Promise<InvokeResult> {
+    // The input is checked first, then the instance, then whether anything handles it. @see RFC 8040 §3.6
     throwIfAny(checkOperationData(input, where), "problems in the operation's input");
     if (operation.kind === 'action') await this.#checkInstanceExists(session, parentPath, where);
     const handler = this.#operations.get(operation);
@@ -264,6 +396,7 @@ export class ManagementService {
       input,
       commit: async (change) => record(await this.edit(session, change, note)),
       commitWith: async (run) => record(await this.#commit(session, note, run)),
+      readable: (diff) => readableDiff(this.decisionsFor(session), diff),
     });
     const output = this.#outputOf(operation, returned, where);
     return { output, fixedNumber };
@@ -276,8 +409,12 @@ export class ManagementService {
   ): Promise<EditResult> {
     const attribution = attributionOf(session, note);
     this.#sessions.set(attribution, session);
-    const outcome = await run(attribution);
-    return { fixedNumber: outcome.fixedNumber, diff: outcome.diff };
+    try {
+      const outcome = await run(attribution);
+      return { fixedNumber: outcome.fixedNumber, diff: outcome.diff };
+    } catch (error) {
+      throw hideHiddenData(this.schema, this.decisionsFor(session), error);
+    }
   }
 
   /** `root` with the provided state the read of `path` needs. */

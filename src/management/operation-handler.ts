@@ -47,6 +47,8 @@ export interface OperationContext {
    * `applyRollback`); the commit passes the same access checks and is reported like {@link commit}'s.
    */
   commitWith(run: (attribution: CommitAttribution) => Promise<CommitOutcome>): Promise<EditResult>;
+  /** `diff` without what the session may not read, for outputs that show data. @see RFC 8341 §3.4.5 */
+  readable(diff: DataDiff): DataDiff;
 }
 
 /**

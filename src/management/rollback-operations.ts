@@ -59,7 +59,7 @@ export const applyRollbackFileHandler =
     return undefined;
   };
 
-/** The handler of `get-rollback-file`: the file's metadata and its content as text. */
+/** The handler of `get-rollback-file`: the file's metadata and its content as text, less what the user may not read. */
 export const getRollbackFileHandler =
   (datastore: Datastore): OperationHandler =>
   async (context: OperationContext) => {
@@ -73,6 +73,6 @@ export const getRollbackFileHandler =
       via: file.via,
       ...(file.label === undefined ? {} : { label: file.label }),
       ...(file.comment === undefined ? {} : { comment: file.comment }),
-      content: renderDiffText(diff, datastore.schema),
+      content: renderDiffText(context.readable(diff), datastore.schema),
     };
   };

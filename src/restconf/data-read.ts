@@ -67,10 +67,12 @@ export const readData = async (
   // RFC 8040 §3.5.4's default of an unset leaf belongs to `/data`; a conventional NMDA datastore
   // holds only what is configured, and operational reports values in use by itself.
   const inDatastore = readOptionsIn(datastore, query.read);
-  const options = datastore.name === 'data' ? defaultsOfTerminal(target, inDatastore) : inDatastore;
+  let options = datastore.name === 'data' ? defaultsOfTerminal(target, inDatastore) : inDatastore;
   const result = await exchange.management.read(exchange.session, target.path, {
     content: managementContentIn(datastore, options.content),
   });
+  // What NACM lets the user see: the encoders leave the rest out. @see RFC 8341 §3.4.5
+  if (result.access !== true) options = { ...options, access: result.access };
   const encodeTarget: EncodeTarget = target.kind === 'datastore' ? result.root : encodeTargetOf(target, result.value);
   // XML has one root element: the datastore, and a whole list or leaf-list, are wrapped in RESTCONF's `data`.
   const wrapped = target.kind === 'datastore' || isCollection(target);

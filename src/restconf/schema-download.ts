@@ -30,7 +30,8 @@ export const restconfSchemaLocation =
 export const readModuleSource = (exchange: RestconfExchange, file: string): void => {
   const decoded = percentDecode(file, 'the module file name');
   const match = /^([A-Za-z_][A-Za-z0-9_.-]*?)(?:@(\d{4}-\d{2}-\d{2}))?\.yang$/.exec(decoded);
-  const text = match === null ? undefined : exchange.management.moduleSource(match[1] as string, match[2]);
+  const text =
+    match === null ? undefined : exchange.management.moduleSource(exchange.session, match[1] as string, match[2]);
   if (text === undefined)
     throw new ResourceNotFoundError(`no module source ${decoded}; the YANG library lists each module's location`, {
       type: 'protocol',

@@ -6,11 +6,9 @@
  * that changes on every read, and an access control that refuses one playlist and one RPC, so
  * that the authorization clauses can be exercised before NACM is configured.
  */
-import type { DataDiff, InstancePath } from '../../src/data/index.ts';
-import { formatInstancePath } from '../../src/data/index.ts';
-import { AccessDeniedError } from '../../src/errors/index.ts';
 import type { AccessControl } from '../../src/management/index.ts';
-import type { OperationNode } from '../../src/yang/index.ts';
+import { NacmPolicy, nacmConfigFromJson } from '../../src/nacm/index.ts';
+import type { SchemaTree } from '../../src/yang/index.ts';
 import type { RestconfTestServer } from '../restconf/restconf-test-server.ts';
 import { JUKEBOX_CONFIG, jsonOf, startRestconfServer } from '../restconf/restconf-test-server.ts';
 import type { TestResponse } from '../support/https-request.ts';
@@ -38,23 +36,40 @@ export const ROPE =
 export const SECRET_PLAYLIST = 'Secret';
 export const REFUSED_RPC = 'example-jukebox:play';
 
-const refuses = (path: InstancePath): boolean => formatInstancePath(path).includes(`[name='${SECRET_PLAYLIST}']`);
+const POLICIES = new WeakMap<SchemaTree, NacmPolicy>();
 
-/** Refuses reads and writes of the playlist {@link SECRET_PLAYLIST} and the RPC {@link REFUSED_RPC}. */
+/** NACM rules that refuse everything of the playlist {@link SECRET_PLAYLIST} and the RPC {@link REFUSED_RPC} to everyone. */
+const conformancePolicy = (schema: SchemaTree): NacmPolicy => {
+  let policy = POLICIES.get(schema);
+  if (policy === undefined) {
+    policy = new NacmPolicy(
+      schema,
+      nacmConfigFromJson({
+        'write-default': 'permit',
+        'rule-list': [
+          {
+            name: 'conformance',
+            group: ['*'],
+            rule: [
+              {
+                name: 'secret-playlist',
+                path: `/example-jukebox:jukebox/playlist[name='${SECRET_PLAYLIST}']`,
+                action: 'deny',
+              },
+              { name: 'play', 'module-name': 'example-jukebox', 'rpc-name': 'play', action: 'deny' },
+            ],
+          },
+        ],
+      }),
+    );
+    POLICIES.set(schema, policy);
+  }
+  return policy;
+};
+
+/** Refuses reads and writes of the playlist {@link SECRET_PLAYLIST} and the RPC {@link REFUSED_RPC} (real NACM). */
 export const CONFORMANCE_ACCESS_CONTROL: AccessControl = {
-  permitsEverything: false,
-  checkRead: (_session, path) => {
-    if (refuses(path)) throw new AccessDeniedError(`read access to ${formatInstancePath(path)} is denied`);
-  },
-  checkWrite: (_session, diff: DataDiff) => {
-    const change = diff.changes.find((candidate) => refuses(candidate.path));
-    if (change !== undefined)
-      throw new AccessDeniedError(`write access to ${formatInstancePath(change.path)} is denied`);
-  },
-  checkOperation: (_session, operation: OperationNode) => {
-    if (`${operation.module}:${operation.name}` === REFUSED_RPC)
-      throw new AccessDeniedError(`${REFUSED_RPC} may not be invoked`);
-  },
+  decisionsFor: (session, root) => conformancePolicy(root.schema).decisionsFor(session.principal),
 };
 
 /** What the datastore starts with: the jukebox (with a secret playlist), the settings, two interfaces. */

@@ -6,6 +6,7 @@
  */
 import { InvalidValueError } from '../../errors/index.ts';
 import type { FieldsSelector } from './fields-selector.ts';
+import type { AccessScope } from './read-access.ts';
 
 /** Which data a read returns. @see RFC 8040 §4.8.1 */
 export type ContentFilter = 'config' | 'nonconfig' | 'all';
@@ -23,6 +24,11 @@ export interface ReadOptions {
   readonly fields?: FieldsSelector;
   /** Default `explicit` (defaults are reported only where they were set). @see RFC 6243 §2.3 */
   readonly withDefaults?: WithDefaultsMode;
+  /**
+   * What the reader may see of the target (access control): default `true`, everything. For a
+   * list target it is the access of the list (of the entry, for a single entry). @see RFC 8341 §3.4.5
+   */
+  readonly access?: AccessScope;
 }
 
 const CONTENT_FILTERS: readonly ContentFilter[] = ['config', 'nonconfig', 'all'];

@@ -17,6 +17,8 @@ import type {
   SlotTable,
 } from '../../instance/index.ts';
 import { hasDefaults, leafDefault, leafListDefaults, slotTableOf } from '../../instance/index.ts';
+import type { AccessScope } from '../../read/index.ts';
+import { entryAccessOf, hasVisibleContent } from '../../read/index.ts';
 import type { MemberPlan, Selection } from '../index.ts';
 import {
   arePresentDefaults,
@@ -104,6 +106,7 @@ export const addAbsent = (
   member: string,
   level: number,
   sub: Selection,
+  access: AccessScope = true,
 ): void => {
   switch (child.kind) {
     case 'leaf': {
@@ -112,36 +115,44 @@ export const addAbsent = (
       return;
     }
     case 'leaf-list': {
-      const values = leafListDefaults(w.schema, child);
+      const defaults = leafListDefaults(w.schema, child);
+      const values = access === true ? defaults : access.values(defaults);
       if (values.length > 0) addLeafList(w, out, child, values, member, true);
       return;
     }
     case 'container':
       if (child.presence === undefined && hasDefaults(child))
-        addContainer(w, out, child, undefined, member, level, sub);
+        addContainer(w, out, child, undefined, member, level, sub, access);
       return;
     default:
       return;
   }
 };
 
-/** The plain JSON object of an inner node (undefined `node`: an absent non-presence container). */
+/**
+ * The plain JSON object of an inner node (undefined `node`: an absent non-presence container),
+ * with the members `access` lets the reader see.
+ */
 export const plainObject = (
   w: JsonWriter,
   node: InstanceNode | undefined,
   parent: InnerSchemaNode,
   level: number,
   selection: Selection,
+  access: AccessScope = true,
 ): JsonObject => {
   const out: JsonObject = {};
-  if (w.simple && node !== undefined) {
+  if (w.simple && node !== undefined && access === true) {
     const table = slotTableOf(parent);
     return simpleObject(w, node, table, memberNamesOf(table));
   }
   const plan = planMembers(w, node, parent, level);
   for (let index = 0; index < plan.count; index++) {
     const sub = memberSelection(w, plan, index, selection);
-    if (sub !== undefined) addPlannedMember(w, out, plan, index, memberLevel(plan, selection, sub), sub);
+    if (sub === undefined) continue;
+    const childAccess = access === true ? true : access.child(plan.table.nodes[index] as DataSchemaNode);
+    if (childAccess !== undefined)
+      addPlannedMember(w, out, plan, index, memberLevel(plan, selection, sub), sub, childAccess);
   }
   return out;
 };
@@ -175,16 +186,17 @@ export const addPlannedMember = (
   index: number,
   level: number,
   sub: Selection,
+  access: AccessScope = true,
 ): void => {
   const child = plan.table.nodes[index] as DataSchemaNode;
   const member = plan.names[index] as string;
   const value = plan.slots[index];
   if (value === undefined) {
-    if (w.reportsAll && inUseAt(plan, index)) addAbsent(w, out, child, member, level, sub);
-  } else addMember(w, out, child, value, member, plan, index, level, sub);
+    if (w.reportsAll && inUseAt(plan, index)) addAbsent(w, out, child, member, level, sub, access);
+  } else addMember(w, out, child, value, member, plan, index, level, sub, access);
 };
 
-/** Adds one present child to `out`. */
+/** Adds one present child to `out`, as much of it as `access` lets the reader see. */
 export const addMember = (
   w: JsonWriter,
   out: JsonObject,
@@ -195,22 +207,30 @@ export const addMember = (
   index: number,
   level: number,
   sub: Selection,
+  access: AccessScope = true,
 ): void => {
   switch (child.kind) {
     case 'leaf':
       addPresentLeaf(w, out, child, value as YangValue, member, plan, index);
       return;
-    case 'leaf-list':
-      addPresentLeafList(w, out, child, value as LeafListValues, member, plan, index);
+    case 'leaf-list': {
+      const values = access === true ? (value as LeafListValues) : access.values(value as LeafListValues);
+      if (values.length > 0) addPresentLeafList(w, out, child, values, member, plan, index);
       return;
+    }
     case 'container':
-      addContainer(w, out, child, value as InstanceNode, member, level, sub);
+      if (access !== true && access.structural && !hasVisibleContent(value, child, access)) return;
+      addContainer(w, out, child, value as InstanceNode, member, level, sub, access);
       return;
     case 'list': {
-      const entries = 'slots' in (value as object) ? [value as ListEntry] : (value as ListInstance).entries.values();
+      const single = 'slots' in (value as object);
+      const entries = single ? [value as ListEntry] : (value as ListInstance).entries.values();
       const array: JsonObject[] = [];
-      for (const entry of entries) array.push(plainObject(w, entry, child, level, sub));
-      out[member] = array;
+      for (const entry of entries) {
+        const entryAccess = entryAccessOf(child, entry, access, single);
+        if (entryAccess !== undefined) array.push(plainObject(w, entry, child, level, sub, entryAccess));
+      }
+      if (array.length > 0 || access === true) out[member] = array;
       return;
     }
     case 'anydata':
@@ -229,8 +249,9 @@ export const addContainer = (
   member: string,
   level: number,
   sub: Selection,
+  access: AccessScope = true,
 ): void => {
-  const object = plainObject(w, node, schema, level, sub);
+  const object = plainObject(w, node, schema, level, sub, access);
   const keep = w.content !== 'nonconfig' || (schema.kind === 'container' && schema.presence !== undefined);
   if (keep || Object.keys(object).length > 0) out[member] = object;
 };

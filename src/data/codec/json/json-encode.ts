@@ -16,7 +16,8 @@ import type {
   Slot,
 } from '../../instance/index.ts';
 import { slotTableOf } from '../../instance/index.ts';
-import type { ReadOptions } from '../../read/index.ts';
+import type { AccessScope, ReadOptions } from '../../read/index.ts';
+import { entryAccessOf, hasVisibleContent } from '../../read/index.ts';
 import { memberLevel, memberNamesOf, memberSelection, planMembers } from '../index.ts';
 import type { JsonObject, Selection } from './json-encode-object.ts';
 import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
@@ -70,9 +71,10 @@ function* writeObject(
   parent: InnerSchemaNode,
   level: number,
   selection: Selection,
+  access: AccessScope,
 ): Chunks {
   if (!holdsLists(parent) || w.hold > 0) {
-    w.out += JSON.stringify(plainObject(w, node, parent, level, selection));
+    w.out += JSON.stringify(plainObject(w, node, parent, level, selection, access));
     return;
   }
   const plan = planMembers(w, node, parent, level);
@@ -82,44 +84,73 @@ function* writeObject(
     const sub = memberSelection(w, plan, index, selection);
     if (sub === undefined) continue;
     const child = plan.table.nodes[index] as DataSchemaNode;
+    const childAccess = access === true ? true : access.child(child);
+    if (childAccess === undefined) continue;
     const value = plan.slots[index];
     const childLevel = memberLevel(plan, selection, sub);
     if (value !== undefined && (child.kind === 'list' || (child.kind === 'container' && holdsLists(child)))) {
-      w.out += `${first ? '' : ','}${JSON.stringify(plan.names[index])}:`;
+      const member = `${first ? '' : ','}${JSON.stringify(plan.names[index])}:`;
+      if (child.kind === 'list') {
+        const list = value as ListInstance | ListEntry;
+        if (yield* writeEntries(w, child, list, childLevel, sub, childAccess, member)) first = false;
+        continue;
+      }
+      if (childAccess !== true && childAccess.structural && !hasVisibleContent(value, child, childAccess)) continue;
+      w.out += member;
       first = false;
-      if (child.kind === 'list') yield* writeEntries(w, child, value as ListInstance | ListEntry, childLevel, sub);
-      else yield* writeObject(w, value as InstanceNode, child, childLevel, sub);
+      yield* writeObject(w, value as InstanceNode, child, childLevel, sub, childAccess);
       continue;
     }
     const members: JsonObject = {};
-    addPlannedMember(w, members, plan, index, childLevel, sub);
+    addPlannedMember(w, members, plan, index, childLevel, sub, childAccess);
     first = writeMembers(w, members, first);
   }
   w.out += '}';
 }
 
+/**
+ * Writes the entries of a list (or one entry) as an array; with `member`, the member name is
+ * written before it, and nothing at all when the reader may see no entry. Returns whether
+ * anything was written.
+ */
 function* writeEntries(
   w: JsonWriter,
   schema: ListEntry['schema'],
   value: ListInstance | ListEntry,
   level: number,
   sub: Selection,
-): Chunks {
-  w.out += '[';
-  const entries = 'slots' in value ? [value] : value.entries.values();
+  access: AccessScope,
+  member?: string,
+): Generator<string, boolean, undefined> {
+  const single = 'slots' in value;
+  const entries = single ? [value] : value.entries.values();
   const streams = holdsLists(schema);
   const simple = w.simple;
   const table = slotTableOf(schema);
   const names = memberNamesOf(table);
+  let opened = false;
+  const open = (): void => {
+    if (!opened) w.out += `${member ?? ''}[`;
+    opened = true;
+  };
+  if (member === undefined) open();
   let first = true;
   let batch: JsonObject[] = [];
   for (const entry of entries) {
+    const entryAccess = entryAccessOf(schema, entry, access, single);
+    if (entryAccess === undefined) continue;
     if (streams) {
+      open();
       if (!first) w.out += ',';
-      yield* writeObject(w, entry, schema, level, sub);
+      yield* writeObject(w, entry, schema, level, sub, entryAccess);
     } else {
-      batch.push(simple ? simpleObject(w, entry, table, names) : plainObject(w, entry, schema, level, sub));
+      batch.push(
+        simple && entryAccess === true
+          ? simpleObject(w, entry, table, names)
+          : plainObject(w, entry, schema, level, sub, entryAccess),
+      );
       if (batch.length < BATCH) continue;
+      open();
       w.out += `${first ? '' : ','}${JSON.stringify(batch).slice(1, -1)}`;
       batch = [];
     }
@@ -127,8 +158,13 @@ function* writeEntries(
     const chunk = w.flush();
     if (chunk !== undefined) yield chunk;
   }
-  if (batch.length > 0) w.out += `${first ? '' : ','}${JSON.stringify(batch).slice(1, -1)}`;
+  if (batch.length > 0) {
+    open();
+    w.out += `${first ? '' : ','}${JSON.stringify(batch).slice(1, -1)}`;
+  }
+  if (!opened) return false;
   w.out += ']';
+  return true;
 }
 
 /**
@@ -140,24 +176,25 @@ export function* encodeJson(target: EncodeTarget, schema: SchemaTree, options: E
   // With content=nonconfig, emptiness is known only after a subtree is built: no streaming then.
   if (w.content === 'nonconfig') w.hold = 1;
   const selection: Selection = options.fields ?? true;
+  const access = options.access ?? true;
   if ('slots' in target) {
-    yield* writeObject(w, target, target.schema, 0, selection);
+    yield* writeObject(w, target, target.schema, 0, selection, access);
   } else {
     const { schema: node, value } = target;
     const member = `${node.module}:${node.name}`;
     if (value !== undefined && node.kind === 'list') {
       w.out += `{${JSON.stringify(member)}:`;
-      yield* writeEntries(w, node, value as ListInstance | ListEntry, 1, selection);
+      yield* writeEntries(w, node, value as ListInstance | ListEntry, 1, selection, access);
       w.out += '}';
     } else if (value !== undefined && node.kind === 'container' && holdsLists(node)) {
       w.out += `{${JSON.stringify(member)}:`;
-      yield* writeObject(w, value as InstanceNode, node, 1, selection);
+      yield* writeObject(w, value as InstanceNode, node, 1, selection, access);
       w.out += '}';
     } else {
       const members: JsonObject = {};
       if (value === undefined) {
-        if (w.reportsAll) addAbsent(w, members, node, member, 1, selection);
-      } else addMember(w, members, node, value, member, undefined, 0, 1, selection);
+        if (w.reportsAll) addAbsent(w, members, node, member, 1, selection, access);
+      } else addMember(w, members, node, value, member, undefined, 0, 1, selection, access);
       w.out += JSON.stringify(members);
     }
   }

@@ -17,6 +17,8 @@ import type {
   Slot,
 } from '../../instance/index.ts';
 import { hasDefaults, leafDefault, leafListDefaults, slotTableOf } from '../../instance/index.ts';
+import type { AccessScope } from '../../read/index.ts';
+import { entryAccessOf, hasVisibleContent } from '../../read/index.ts';
 import type { MemberPlan, Selection } from '../index.ts';
 import { arePresentDefaults, inUseAt, isPresentDefault, memberLevel, memberSelection, planMembers } from '../index.ts';
 import { writeAnydata } from './xml-anydata.ts';
@@ -67,6 +69,7 @@ export const writeAbsent = (
   end: string,
   level: number,
   sub: Selection,
+  access: AccessScope = true,
 ): void => {
   switch (child.kind) {
     case 'leaf': {
@@ -74,19 +77,24 @@ export const writeAbsent = (
       if (value !== undefined) w.leaf(child, value, start, end, true);
       return;
     }
-    case 'leaf-list':
-      for (const value of leafListDefaults(w.schema, child)) w.leaf(child, value, start, end, true);
+    case 'leaf-list': {
+      const defaults = leafListDefaults(w.schema, child);
+      for (const value of access === true ? defaults : access.values(defaults)) w.leaf(child, value, start, end, true);
       return;
+    }
     case 'container':
       if (child.presence === undefined && hasDefaults(child))
-        writeContainer(w, child, undefined, start, end, level, sub);
+        writeContainer(w, child, undefined, start, end, level, sub, access);
       return;
     default:
       return;
   }
 };
 
-/** Writes the children of an inner node (undefined `node`: an absent non-presence container) as elements. */
+/**
+ * Writes the children of an inner node (undefined `node`: an absent non-presence container) as
+ * elements: those `access` lets the reader see.
+ */
 export const writeChildren = (
   w: XmlWriter,
   node: InstanceNode | undefined,
@@ -94,15 +102,19 @@ export const writeChildren = (
   level: number,
   selection: Selection,
   tags: TagSet,
+  access: AccessScope = true,
 ): void => {
-  if (w.simple && node !== undefined) {
+  if (w.simple && node !== undefined && access === true) {
     writeSimple(w, node, tags);
     return;
   }
   const plan = planMembers(w, node, parent, level);
   for (let index = 0; index < plan.count; index++) {
     const sub = memberSelection(w, plan, index, selection);
-    if (sub !== undefined) writePlannedMember(w, plan, index, memberLevel(plan, selection, sub), sub, tags);
+    if (sub === undefined) continue;
+    const childAccess = access === true ? true : access.child(plan.table.nodes[index] as DataSchemaNode);
+    if (childAccess !== undefined)
+      writePlannedMember(w, plan, index, memberLevel(plan, selection, sub), sub, tags, childAccess);
   }
 };
 
@@ -128,17 +140,18 @@ export const writePlannedMember = (
   level: number,
   sub: Selection,
   tags: TagSet,
+  access: AccessScope = true,
 ): void => {
   const child = plan.table.nodes[index] as DataSchemaNode;
   const start = tags.starts[index] as string;
   const end = tags.ends[index] as string;
   const value = plan.slots[index];
   if (value === undefined) {
-    if (w.reportsAll && inUseAt(plan, index)) writeAbsent(w, child, start, end, level, sub);
-  } else writeMember(w, child, value, start, end, plan, index, level, sub);
+    if (w.reportsAll && inUseAt(plan, index)) writeAbsent(w, child, start, end, level, sub, access);
+  } else writeMember(w, child, value, start, end, plan, index, level, sub, access);
 };
 
-/** Writes one present child: `start` is its open start tag, `end` its end tag. */
+/** Writes one present child, as much of it as `access` lets the reader see: `start` is its open start tag, `end` its end tag. */
 export const writeMember = (
   w: XmlWriter,
   child: DataSchemaNode,
@@ -149,23 +162,30 @@ export const writeMember = (
   index: number,
   level: number,
   sub: Selection,
+  access: AccessScope = true,
 ): void => {
   switch (child.kind) {
     case 'leaf':
       writePresentLeaf(w, child, value as YangValue, start, end, plan, index);
       return;
-    case 'leaf-list':
-      writePresentLeafList(w, child, value as LeafListValues, start, end, plan, index);
+    case 'leaf-list': {
+      const values = access === true ? (value as LeafListValues) : access.values(value as LeafListValues);
+      if (values.length > 0) writePresentLeafList(w, child, values, start, end, plan, index);
       return;
+    }
     case 'container':
-      writeContainer(w, child, value as InstanceNode, start, end, level, sub);
+      if (access !== true && access.structural && !hasVisibleContent(value, child, access)) return;
+      writeContainer(w, child, value as InstanceNode, start, end, level, sub, access);
       return;
     case 'list': {
-      const entries = 'slots' in (value as object) ? [value as ListEntry] : (value as ListInstance).entries.values();
+      const single = 'slots' in (value as object);
+      const entries = single ? [value as ListEntry] : (value as ListInstance).entries.values();
       const tags = tagsOf(w.schema, slotTableOf(child));
       for (const entry of entries) {
+        const entryAccess = entryAccessOf(child, entry, access, single);
+        if (entryAccess === undefined) continue;
         w.out += `${start}>`;
-        writeChildren(w, entry, child, level, sub, tags);
+        writeChildren(w, entry, child, level, sub, tags, entryAccess);
         w.out += end;
       }
       return;
@@ -188,19 +208,20 @@ export const writeContainer = (
   end: string,
   level: number,
   sub: Selection,
+  access: AccessScope = true,
 ): void => {
   const tags = tagsOf(w.schema, slotTableOf(schema));
   const keep = w.content !== 'nonconfig' || (schema.kind === 'container' && schema.presence !== undefined);
   if (keep) {
     w.out += `${start}>`;
-    writeChildren(w, node, schema, level, sub, tags);
+    writeChildren(w, node, schema, level, sub, tags, access);
     w.out += end;
     return;
   }
   // Emptiness is known only once the children are written: they go to a text of their own.
   const outer = w.out;
   w.out = '';
-  writeChildren(w, node, schema, level, sub, tags);
+  writeChildren(w, node, schema, level, sub, tags, access);
   const inner = w.out;
   w.out = inner === '' ? outer : `${outer}${start}>${inner}${end}`;
 };

@@ -10,7 +10,8 @@ import { escapeXmlAttribute } from '../../../util/index.ts';
 import type { SchemaTree } from '../../../yang/index.ts';
 import type { DataSchemaNode, InnerSchemaNode, InstanceNode, ListEntry, ListInstance } from '../../instance/index.ts';
 import { slotTableOf } from '../../instance/index.ts';
-import type { ReadOptions } from '../../read/index.ts';
+import type { AccessScope, ReadOptions } from '../../read/index.ts';
+import { entryAccessOf, hasVisibleContent } from '../../read/index.ts';
 import type { Selection } from '../index.ts';
 import { memberLevel, memberSelection, planMembers } from '../index.ts';
 import type { EncodeTarget } from '../json/index.ts';
@@ -53,9 +54,10 @@ function* streamChildren(
   level: number,
   selection: Selection,
   tags: TagSet,
+  access: AccessScope,
 ): Chunks {
   if (!holdsLists(parent) || w.hold > 0) {
-    writeChildren(w, node, parent, level, selection, tags);
+    writeChildren(w, node, parent, level, selection, tags, access);
     return;
   }
   const plan = planMembers(w, node, parent, level);
@@ -63,6 +65,8 @@ function* streamChildren(
     const sub = memberSelection(w, plan, index, selection);
     if (sub === undefined) continue;
     const child = plan.table.nodes[index] as DataSchemaNode;
+    const childAccess = access === true ? true : access.child(child);
+    if (childAccess === undefined) continue;
     const value = plan.slots[index];
     const childLevel = memberLevel(plan, selection, sub);
     if (value !== undefined && child.kind === 'list') {
@@ -75,12 +79,22 @@ function* streamChildren(
         tags.ends[index] as string,
         childLevel,
         sub,
+        childAccess,
       );
     } else if (value !== undefined && child.kind === 'container' && holdsLists(child)) {
+      if (childAccess !== true && childAccess.structural && !hasVisibleContent(value, child, childAccess)) continue;
       w.out += `${tags.starts[index]}>`;
-      yield* streamChildren(w, value as InstanceNode, child, childLevel, sub, tagsOf(w.schema, slotTableOf(child)));
+      yield* streamChildren(
+        w,
+        value as InstanceNode,
+        child,
+        childLevel,
+        sub,
+        tagsOf(w.schema, slotTableOf(child)),
+        childAccess,
+      );
       w.out += tags.ends[index];
-    } else writePlannedMember(w, plan, index, childLevel, sub, tags);
+    } else writePlannedMember(w, plan, index, childLevel, sub, tags, childAccess);
   }
 }
 
@@ -92,15 +106,19 @@ function* streamEntries(
   end: string,
   level: number,
   sub: Selection,
+  access: AccessScope,
 ): Chunks {
-  const entries = 'slots' in value ? [value] : value.entries.values();
+  const single = 'slots' in value;
+  const entries = single ? [value] : value.entries.values();
   const streams = holdsLists(schema);
   const tags = tagsOf(w.schema, slotTableOf(schema));
   const open = `${start}>`;
   for (const entry of entries) {
+    const entryAccess = entryAccessOf(schema, entry, access, single);
+    if (entryAccess === undefined) continue;
     w.out += open;
-    if (streams) yield* streamChildren(w, entry, schema, level, sub, tags);
-    else writeChildren(w, entry, schema, level, sub, tags);
+    if (streams) yield* streamChildren(w, entry, schema, level, sub, tags, entryAccess);
+    else writeChildren(w, entry, schema, level, sub, tags, entryAccess);
     w.out += end;
     const chunk = w.flush();
     if (chunk !== undefined) yield chunk;
@@ -127,6 +145,7 @@ export function* encodeXml(target: EncodeTarget, schema: SchemaTree, options: En
   // With content=nonconfig, emptiness is known only after a subtree is built: no streaming then.
   if (w.content === 'nonconfig') w.hold = 1;
   const selection: Selection = options.fields ?? true;
+  const access = options.access ?? true;
   const { wrapper } = options;
   let extra = w.tagged ? WD_DECLARATION : '';
   if (wrapper !== undefined) {
@@ -136,21 +155,21 @@ export function* encodeXml(target: EncodeTarget, schema: SchemaTree, options: En
   const inherited = wrapper?.namespace;
   if ('slots' in target) {
     const tags = tagsFor(schema, slotTableOf(target.schema).nodes, inherited, extra);
-    yield* streamChildren(w, target, target.schema, 0, selection, tags);
+    yield* streamChildren(w, target, target.schema, 0, selection, tags, access);
   } else {
     const { schema: node, value } = target;
     const { starts, ends } = tagsFor(schema, [node], inherited, extra);
     const start = starts[0] as string;
     const end = ends[0] as string;
     if (value === undefined) {
-      if (w.reportsAll) writeAbsent(w, node, start, end, 1, selection);
+      if (w.reportsAll) writeAbsent(w, node, start, end, 1, selection, access);
     } else if (node.kind === 'list') {
-      yield* streamEntries(w, node, value as ListInstance | ListEntry, start, end, 1, selection);
+      yield* streamEntries(w, node, value as ListInstance | ListEntry, start, end, 1, selection, access);
     } else if (node.kind === 'container' && holdsLists(node)) {
       w.out += `${start}>`;
-      yield* streamChildren(w, value as InstanceNode, node, 1, selection, tagsOf(schema, slotTableOf(node)));
+      yield* streamChildren(w, value as InstanceNode, node, 1, selection, tagsOf(schema, slotTableOf(node)), access);
       w.out += end;
-    } else writeMember(w, node, value, start, end, undefined, 0, 1, selection);
+    } else writeMember(w, node, value, start, end, undefined, 0, 1, selection, access);
   }
   if (wrapper !== undefined) w.out += `</${wrapper.name}>`;
   if (w.out.length > 0) yield w.out;

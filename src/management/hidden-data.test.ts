@@ -1,0 +1,54 @@
+/**
+ * @module management/hidden-data.test
+ * Errors and hidden data: an error pointing at a node the user may not read becomes
+ * access-denied, one naming such a node in its message loses the message, the rest pass as
+ * they are; a user allowed everything sees every error as it is.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { decisionsOf, schema } from '../../test/nacm/nacm-fixture.ts';
+import { ConstraintViolationError, DataExistsError, ManagementErrors } from '../errors/index.ts';
+import { PERMIT_ALL } from '../nacm/index.ts';
+import { hideHiddenData } from './hidden-data.ts';
+
+const decisions = decisionsOf([]);
+
+describe('errors never show data the user may not read', () => {
+  it('an error at a hidden node becomes access-denied', () => {
+    const error = new DataExistsError('the entry exists', { path: '/t-nacm:system/locked' });
+    const hidden = hideHiddenData(schema, decisions, error) as Error & { code: string; path?: string };
+    assert.equal(hidden.code, 'ACCESS_DENIED');
+    assert.equal(hidden.path, undefined);
+    assert.doesNotMatch(hidden.message, /locked/);
+  });
+
+  it('an error naming a hidden node in its message keeps its tag and path, not its message', () => {
+    const error = new ConstraintViolationError(
+      'unique "role" is not satisfied: the same values as /t-nacm:system/user[name=\'alice\']/password',
+      { path: "/t-nacm:system/user[name='bob']/role", appTag: 'data-not-unique' },
+    );
+    const shown = hideHiddenData(schema, decisions, error) as ConstraintViolationError;
+    assert.equal(shown.code, 'CONSTRAINT_VIOLATION');
+    assert.equal(shown.path, "/t-nacm:system/user[name='bob']/role");
+    assert.doesNotMatch(shown.message, /alice|password/);
+  });
+
+  it('errors about readable data, operation inputs or nothing pass unchanged; so does everything for an admin', () => {
+    const readable = new DataExistsError("/t-nacm:system/user[name='alice'] exists", {
+      path: "/t-nacm:system/user[name='alice']",
+    });
+    assert.equal(hideHiddenData(schema, decisions, readable), readable);
+    const input = new DataExistsError('bad input', { path: '/t-nacm:reboot/input/x' });
+    assert.equal(hideHiddenData(schema, decisions, input), input);
+    const hidden = new DataExistsError('x', { path: '/t-nacm:system/secret' });
+    assert.equal(hideHiddenData(schema, PERMIT_ALL, hidden), hidden);
+  });
+
+  it('several errors: one at a hidden node makes the whole answer access-denied', () => {
+    const errors = new ManagementErrors([
+      new DataExistsError('a', { path: '/t-nacm:system/hostname' }),
+      new DataExistsError('b', { path: '/t-nacm:system/secret' }),
+    ]);
+    assert.equal((hideHiddenData(schema, decisions, errors) as { code: string }).code, 'ACCESS_DENIED');
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * @module nacm/rule-scope
+ * The rule matching of RFC 8341 §3.4.5, precomputed along the schema. A scope is a position in
+ * the tree (a schema node, with the keys of the entries on the way folded in) together with,
+ * for each data rule in order, how far the rule's path has been followed: not yet to its end,
+ * waiting for a list entry's keys or a leaf-list value, matched (the node is the path's target
+ * or below it), or failed. Scopes are interned per position and state, so each is computed
+ * once per rule set and shared by every request and every entry that reaches it.
+ * @see RFC 8341 §3.4.5 (data node access validation)
+ */
+import type { LeafListNode, ListNode, SchemaNode, SchemaTree, YangValue } from '../yang/index.ts';
+import { yangValuesEqual } from '../yang/index.ts';
+import type { AccessOperation } from './access-operation.ts';
+import type { CompiledRule } from './compiled-rule.ts';
+import { ruleCovers } from './compiled-rule.ts';
+import { defaultDenyOf, hasNacmExtension } from './default-deny.ts';
+import type { NacmAction } from './nacm-config.ts';
+import type { RulePath, RulePathStep } from './rule-path.ts';
+
+/** The rule failed to match on the way here. */
+const DEAD = -1;
+/** The rule's path is followed to its end: it matches this node and everything below. */
+const MATCHED = -2;
+// A state n >= 0: step n/2 of the path is next; odd: the node of step (n-1)/2 is reached and
+// waits for its entry's keys or value.
+
+/** A position in the schema: the datastore root or a data node, action or notification. */
+export type ScopeNode = SchemaTree | SchemaNode;
+
+const NODE_IDS = new WeakMap<object, number>();
+let nextNodeId = 0;
+const nodeId = (node: object): number => {
+  let id = NODE_IDS.get(node);
+  if (id === undefined) {
+    id = nextNodeId++;
+    NODE_IDS.set(node, id);
+  }
+  return id;
+};
+
+const pathOf = (rule: CompiledRule): RulePath | undefined =>
+  rule.target.kind === 'data-node' ? rule.target.path : undefined;
+
+const accepts = (step: RulePathStep, node: SchemaNode): boolean => step.nodes === undefined || step.nodes.has(node);
+
+const waitsAt = (step: RulePathStep, node: SchemaNode): boolean =>
+  (node.kind === 'list' && step.keys.has(node)) || (node.kind === 'leaf-list' && step.values.has(node));
+
+const after = (path: RulePath, step: number): number => (step + 1 === path.length ? MATCHED : 2 * (step + 1));
+
+/** The rules of one access operation and the scopes computed from them. */
+export class ScopeTable {
+  readonly operation: AccessOperation;
+  /** The data rules that apply to the operation, in order (their module is checked per node). */
+  readonly rules: readonly CompiledRule[];
+  readonly #defaultAction: NacmAction;
+  readonly #scopes = new Map<string, Scope>();
+  readonly root: Scope;
+
+  constructor(
+    schema: SchemaTree,
+    operation: AccessOperation,
+    rules: readonly CompiledRule[],
+    defaultAction: NacmAction,
+  ) {
+    this.operation = operation;
+    this.rules = rules;
+    this.#defaultAction = defaultAction;
+    const states = new Int32Array(rules.length);
+    rules.forEach((rule, index) => {
+      const path = pathOf(rule);
+      states[index] = path === undefined || path.length === 0 ? MATCHED : 0;
+    });
+    this.root = this.intern(schema, states);
+  }
+
+  /** The one scope of `node` with `states`. */
+  intern(node: ScopeNode, states: Int32Array): Scope {
+    const key = `${nodeId(node)}:${states.join(',')}`;
+    let scope = this.#scopes.get(key);
+    if (scope === undefined) {
+      scope = new Scope(this, node, states, key);
+      this.#scopes.set(key, scope);
+    }
+    return scope;
+  }
+
+  /**
+   * The action when no rule matches `node`: the default-deny extensions first (for data
+   * nodes), then the operation's default. @see RFC 8341 §3.4.5 steps 9–13, §3.4.4 step 10
+   */
+  defaultFor(node: ScopeNode): NacmAction {
+    if (!('kind' in node)) return this.#defaultAction;
+    switch (this.operation) {
+      case 'read':
+        return defaultDenyOf(node).all ? 'deny' : this.#defaultAction;
+      case 'exec':
+        return hasNacmExtension(node, 'default-deny-all') ? 'deny' : this.#defaultAction;
+      default:
+        return defaultDenyOf(node).write ? 'deny' : this.#defaultAction;
+    }
+  }
+}
+
+/** A position in the tree with the progress of every rule's path (see the module comment). */
+export class Scope {
+  readonly table: ScopeTable;
+  readonly node: ScopeNode;
+  readonly states: Int32Array;
+  readonly key: string;
+  /** True when some rule waits for this position's entry keys or value. */
+  readonly waiting: boolean;
+  readonly #children = new Map<SchemaNode, Scope>();
+  #self: NacmAction | undefined;
+  /** Caches of what other modules compute from the scope (read access, subtree verdicts). */
+  readonly memo = new Map<string, unknown>();
+
+  constructor(table: ScopeTable, node: ScopeNode, states: Int32Array, key: string) {
+    this.table = table;
+    this.node = node;
+    this.states = states;
+    this.key = key;
+    this.waiting = states.some((state) => state >= 0 && state % 2 === 1);
+  }
+
+  /** The scope of child `node` (for a list or leaf-list: before its entry is known). */
+  child(node: SchemaNode): Scope {
+    let scope = this.#children.get(node);
+    if (scope === undefined) {
+      const { rules } = this.table;
+      const states = new Int32Array(this.states.length);
+      for (let index = 0; index < states.length; index++) {
+        const state = this.states[index] as number;
+        const path = pathOf(rules[index] as CompiledRule);
+        if (state < 0 || path === undefined) {
+          states[index] = state;
+          continue;
+        }
+        const stepIndex = state >> 1;
+        const step = path[stepIndex] as RulePathStep;
+        if (state % 2 === 1) {
+          // An entry never resolved (callers resolve every entry first): err on the side of denial.
+          states[index] = (rules[index] as CompiledRule).action === 'deny' ? MATCHED : DEAD;
+          continue;
+        }
+        states[index] = !accepts(step, node) ? DEAD : waitsAt(step, node) ? state + 1 : after(path, stepIndex);
+      }
+      scope = this.table.intern(node, states);
+      this.#children.set(node, scope);
+    }
+    return scope;
+  }
+
+  #resolve(matches: (step: RulePathStep) => boolean): Scope {
+    if (!this.waiting) return this;
+    const { rules } = this.table;
+    const states = new Int32Array(this.states);
+    for (let index = 0; index < states.length; index++) {
+      const state = states[index] as number;
+      if (state < 0 || state % 2 === 0) continue;
+      const path = pathOf(rules[index] as CompiledRule) as RulePath;
+      const stepIndex = state >> 1;
+      states[index] = matches(path[stepIndex] as RulePathStep) ? after(path, stepIndex) : DEAD;
+    }
+    return this.table.intern(this.node, states);
+  }
+
+  /** The scope of the entry with `keys` of this list scope. */
+  entry(keys: readonly YangValue[]): Scope {
+    const list = this.node as ListNode;
+    return this.#resolve((step) => {
+      const wanted = step.keys.get(list);
+      return (
+        wanted === undefined ||
+        wanted.every((value, index) => value === undefined || yangValuesEqual(value, keys[index] as YangValue))
+      );
+    });
+  }
+
+  /** The scope of the value `value` of this leaf-list scope. */
+  value(value: YangValue): Scope {
+    const leafList = this.node as LeafListNode;
+    return this.#resolve((step) => {
+      const wanted = step.values.get(leafList);
+      return wanted === undefined || yangValuesEqual(wanted, value);
+    });
+  }
+
+  /**
+   * The decision for this node itself: the first rule in order that matches it (its path
+   * followed to the end here or above, its module the node's), else the default. Call it on
+   * resolved scopes only (entries, values). @see RFC 8341 §3.4.5 steps 5–13
+   */
+  self(): NacmAction {
+    if (this.#self === undefined) {
+      const { rules } = this.table;
+      const module = 'kind' in this.node ? this.node.module : undefined;
+      let decided: NacmAction | undefined;
+      for (let index = 0; index < rules.length && decided === undefined; index++) {
+        const rule = rules[index] as CompiledRule;
+        if (this.states[index] !== MATCHED) continue;
+        if (module === undefined ? rule.module === undefined : ruleCovers(rule, this.table.operation, module))
+          decided = rule.action;
+      }
+      this.#self = decided ?? this.table.defaultFor(this.node);
+    }
+    return this.#self;
+  }
+}
