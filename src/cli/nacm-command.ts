@@ -13,8 +13,7 @@ import type { Command } from 'commander';
 import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
 import { ADMIN_GROUP, recoverAdminAccess } from '../nacm/index.ts';
 import { DEFAULT_DATA_DIR, loadServerSchema, lockDataDir } from '../server/index.ts';
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+import { repeatableOption } from './repeatable-option.ts';
 
 interface RecoverFlags {
   readonly dataDir: string;
@@ -65,8 +64,8 @@ export const addNacmCommand = (program: Command): void => {
       'the stopped server’s data directory (env IDCONF_DATA_DIR)',
       process.env.IDCONF_DATA_DIR || DEFAULT_DATA_DIR,
     )
-    .option('--yang-dir <dir>', 'extra module directory the server runs with (repeatable)', collect, [])
+    .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory the server runs with'))
     .option('--user <name>', 'the account that gets administrator access back', 'admin')
-    .option('--comment <text>', 'rollback comment')
+    .option('--comment <text>', 'rollback comment (default: none)')
     .action((flags: RecoverFlags) => recover(flags));
 };
