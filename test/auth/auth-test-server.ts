@@ -167,6 +167,12 @@ export const useCredentialManager = async (
     body: { 'base:authentication': { 'credential-manager': id } },
   });
   assert.equal(reference.status, 204, reference.body);
+  // These tests are about who logs in: every authenticated user may write, so that each login
+  // shows as the creator of the rollback file its write leaves (test/nacm covers the rules).
+  const nacm = await server.request('PATCH', '/data/ietf-netconf-acm:nacm', {
+    body: { 'ietf-netconf-acm:nacm': { 'write-default': 'permit' } },
+  });
+  assert.equal(nacm.status, 204, nacm.body);
 };
 
 /** Creates or replaces data source `id` with `body` (the `ldap` or `sql` case), through RESTCONF. */
