@@ -1,7 +1,7 @@
 /**
  * @module identity/top-level-json
  * Reads one top-level node of a configuration tree as plain RFC 7951 JSON, for the few places
- * the composition root looks into the configuration (admin accounts, NACM groups).
+ * that look into the identity model's configuration (admin accounts, authentication settings).
  */
 import type { DataSchemaNode, DataTree, ReadOptions } from '../data/index.ts';
 import { encodeJsonString, getChild, isDataSchemaNode } from '../data/index.ts';
