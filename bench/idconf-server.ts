@@ -21,6 +21,10 @@ export interface IdconfStart {
   /** Directory for V8 CPU profiles (`--cpu-prof`), or none. */
   readonly cpuProfileDir?: string;
   readonly timeoutMs: number;
+  /** Extra `node` flags (e.g. `--heapsnapshot-signal=SIGUSR2`). */
+  readonly nodeArgs?: readonly string[];
+  /** The checkout to run (default: this one), for comparing two commits in one run. */
+  readonly root?: string;
 }
 
 /**
@@ -40,13 +44,15 @@ const listeningUrl = (line: string): string | undefined => {
 };
 
 /** Starts idconf and resolves once it listens. */
-export const startIdconf = (options: IdconfStart): Promise<ServerProcess> =>
-  startServer({
+export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
+  const root = options.root ?? ROOT;
+  return startServer({
     command: process.execPath,
     args: [
       '--disable-warning=ExperimentalWarning',
+      ...(options.nodeArgs ?? []),
       ...(options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]),
-      join(ROOT, 'src', 'cli', 'main.ts'),
+      join(root, 'src', 'cli', 'main.ts'),
       'serve',
       '--host',
       '127.0.0.1',
@@ -62,11 +68,12 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> =>
         ? ['--insecure-http']
         : ['--tls-cert', options.tls.cert, '--tls-key', options.tls.key]),
     ],
-    cwd: ROOT,
+    cwd: root,
     env: { IDCONF_ADMIN_PASSWORD: ADMIN.password },
     listening: listeningUrl,
     timeoutMs: options.timeoutMs,
   });
+};
 
 /** Starts the bare baseline server answering `bodyFile` as `contentType` (HTTPS with the given files). */
 export const startBaseline = (bodyFile: string, contentType: string, tls?: TlsFiles): Promise<ServerProcess> =>
