@@ -9,6 +9,7 @@
  * objects. Lookup, insertion, move and delete cost O(log n); relabelling a crowded window is amortised.
  */
 
+import { leafKeyArrays } from './b-tree-build.ts';
 import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import type { Comparator } from './comparator.ts';
 import { naturalOrder } from './comparator.ts';
@@ -61,25 +62,40 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
       keys.push(key);
       values.push(value);
     }
-    const byKey = Array.from(keys.keys()).sort((a, b) => comparator(keys[a] as K, keys[b] as K));
-    for (let i = 1; i < byKey.length; i++) {
-      const key = keys[byKey[i] as number] as K;
-      if (comparator(keys[byKey[i - 1] as number] as K, key) === 0) throw new DuplicateKeyError(key);
+    return KeyedSequence.fromOrderedArrays(keys, values, comparator);
+  }
+
+  /**
+   * Builds a sequence holding `keys[i]` with `values[i]` in that order (parallel arrays, not kept),
+   * in O(n log n) and without per-entry objects; throws `DuplicateKeyError` on a repeated key.
+   */
+  static fromOrderedArrays<K, V>(
+    keys: readonly K[],
+    values: readonly V[],
+    comparator: Comparator<K>,
+  ): KeyedSequence<K, V> {
+    const count = keys.length;
+    if (values.length !== count) throw new RangeError(`${count} keys but ${values.length} values`);
+    const byKey: number[] = [];
+    for (let position = 0; position < count; position++) byKey.push(position);
+    byKey.sort((a, b) => comparator(keys[a] as K, keys[b] as K));
+    const sortedKeys: K[] = [];
+    const orderOfSorted: number[] = [];
+    const orders: number[] = [];
+    for (let rank = 0; rank < count; rank++) {
+      const position = byKey[rank] as number;
+      const key = keys[position] as K;
+      if (rank > 0 && comparator(sortedKeys[rank - 1] as K, key) === 0) throw new DuplicateKeyError(key);
+      sortedKeys.push(key);
+      orderOfSorted.push(position * ORDER_KEY_SPACING);
+      orders.push(rank * ORDER_KEY_SPACING);
     }
-    const orderKey = (position: number): number => position * ORDER_KEY_SPACING;
+    // keyAt and valueAt have the same keys: their leaves share the key arrays.
+    const orderLeaves = leafKeyArrays(orders, undefined);
     return new KeyedSequence(
-      PersistentSortedMap.fromSorted(
-        byKey.map((position) => [keys[position] as K, orderKey(position)] as const),
-        comparator,
-      ),
-      PersistentSortedMap.fromSorted(
-        keys.map((key, position) => [orderKey(position), key] as const),
-        compareOrderKeys,
-      ),
-      PersistentSortedMap.fromSorted(
-        values.map((value, position) => [orderKey(position), value] as const),
-        compareOrderKeys,
-      ),
+      PersistentSortedMap.fromLeafKeys(leafKeyArrays(sortedKeys, undefined), orderOfSorted, comparator),
+      PersistentSortedMap.fromLeafKeys(orderLeaves, keys, compareOrderKeys),
+      PersistentSortedMap.fromLeafKeys(orderLeaves, values, compareOrderKeys),
     );
   }
 
