@@ -8,7 +8,7 @@
 
 export { decodedTarget, topLevelNames } from './codec/index.ts';
 export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget } from './codec/json/index.ts';
-export { decodeJson, encodeJson, encodeJsonString, parseJsonText } from './codec/json/index.ts';
+export { decodeJson, decodeJsonText, encodeJson, encodeJsonString, parseJsonText } from './codec/json/index.ts';
 export type { DecodeXmlDocumentOptions, DecodeXmlOptions, EncodeXmlOptions, XmlWrapper } from './codec/xml/index.ts';
 export {
   CONFIG_WRAPPER,
@@ -77,6 +77,7 @@ export {
   keyValuesOf,
   leafDefault,
   leafListDefaults,
+  listInstanceFromArrays,
   listInstanceFromEntries,
   putEntry,
   resolveInstancePath,

@@ -6,7 +6,7 @@
  * @see RFC 7951
  */
 import type { DataTree } from '../data/index.ts';
-import { decodeJson, emptyDataTree, encodeJson, encodeJsonString, parseJsonText } from '../data/index.ts';
+import { decodeJsonText, emptyDataTree, encodeJson, encodeJsonString } from '../data/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 
 const OPTIONS = { content: 'config', withDefaults: 'explicit' } as const;
@@ -30,4 +30,4 @@ export const treeToTextInSlices = async (root: DataTree, sliceMs = 4): Promise<s
 
 /** The tree of RFC 7951 JSON `text` (a checkpoint or an export); throws a ManagementError when invalid. */
 export const treeFromText = (text: string, schema: SchemaTree): DataTree =>
-  text.trim() === '' ? emptyDataTree(schema) : decodeJson(schema, parseJsonText(text), { schema, config: true });
+  text.trim() === '' ? emptyDataTree(schema) : decodeJsonText(schema, text, { schema, config: true });

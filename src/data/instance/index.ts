@@ -43,6 +43,7 @@ export {
   entriesOf,
   findEntry,
   keyValuesOf,
+  listInstanceFromArrays,
   listInstanceFromEntries,
   putEntry,
 } from './list-instance.ts';

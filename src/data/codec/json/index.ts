@@ -4,6 +4,7 @@
  * error-paths) and encode (instance tree → chunks of JSON text under the read options).
  * May import: instance, read, codec. Re-exports only.
  */
+export { decodeJsonText, LAZY_JSON_LENGTH } from './decode-json-text.ts';
 export type { DecodeJsonOptions } from './json-decode.ts';
 export { decodeJson } from './json-decode.ts';
 export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';

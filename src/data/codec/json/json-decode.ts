@@ -33,12 +33,13 @@ import {
   emptyInstance,
   entryKeyOf,
   instanceFromSlots,
-  listInstanceFromEntries,
+  listInstanceFromArrays,
   slotChildByName,
   slotTableOf,
 } from '../../instance/index.ts';
 import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
+import { JsonArrayText } from './json-array-text.ts';
 
 export type { DecodeJsonOptions } from './decode-state.ts';
 
@@ -88,11 +89,19 @@ const decodeLeafList = (schema: LeafListNode, raw: unknown, state: DecodeState):
 };
 
 const decodeList = (schema: ListNode, raw: unknown, module: string, state: DecodeState): Slot => {
-  if (!Array.isArray(raw))
+  // A long list's entries may still be text (see read-json-lazily.ts): each is parsed when reached.
+  const lazy = raw instanceof JsonArrayText ? raw : undefined;
+  if (lazy === undefined && !Array.isArray(raw))
     throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
-  const keyed: (readonly [string, ListEntry])[] = [];
+  const items = raw as JsonArrayText | readonly unknown[];
+  const itemAt = (index: number): unknown =>
+    lazy === undefined ? (items as readonly unknown[])[index] : lazy.item(index);
+  const keys: string[] = [];
+  const entries: ListEntry[] = [];
   const keyCount = schema.keys.length;
-  for (const item of raw as readonly unknown[]) {
+  const keyValues: YangValue[] = [];
+  for (let position = 0; position < items.length; position++) {
+    const item = itemAt(position);
     state.enterEntry(item);
     if (!isObject(item))
       throw state.error(
@@ -102,9 +111,9 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
     const entry = decodeInner(schema, item, module, state);
     let key: string;
     if (keyCount === 0) {
-      key = `#${keyed.length}`;
+      key = `#${keys.length}`;
     } else {
-      const keyValues: YangValue[] = [];
+      keyValues.length = 0;
       for (let index = 0; index < keyCount; index++) {
         const value = entry.slots[index] as YangValue | undefined;
         if (value === undefined) {
@@ -115,18 +124,19 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
       }
       key = entryKeyOf(schema, keyValues);
     }
-    keyed.push([key, entry]);
+    keys.push(key);
+    entries.push(entry);
   }
   state.enterEntry(undefined);
-  if (keyed.length === 0) return undefined;
+  if (keys.length === 0) return undefined;
   try {
-    return listInstanceFromEntries(schema, keyed);
+    return listInstanceFromArrays(schema, keys, entries);
   } catch (error) {
     // Building the sequence finds duplicate keys for free; only then is the first duplicate located.
     const seen = new Set<string>();
-    for (const [index, [key]] of keyed.entries()) {
+    for (const [index, key] of keys.entries()) {
       if (seen.has(key)) {
-        state.enterEntry(raw[index]);
+        state.enterEntry(itemAt(index));
         throw state.error(InvalidValueError, `${describe(schema)} has two entries with the same key`);
       }
       seen.add(key);
