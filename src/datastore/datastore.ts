@@ -95,6 +95,8 @@ export interface DatastoreOptions {
 const DEFAULT_RETENTION = 1000;
 const DEFAULT_CHECKPOINT_EVERY = 1000;
 const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
+/** Records with more diff text than this stay in memory only until they are durable. */
+const RECENT_RECORD_LIMIT = 1024 * 1024;
 
 /** The running datastore. */
 export class Datastore {
@@ -266,6 +268,7 @@ export class Datastore {
   }
 
   #afterDurable(record: CommitRecord): void {
+    if (record.forward.length + record.reverse.length > RECENT_RECORD_LIMIT) this.#recent.delete(record.fixedNumber);
     this.#commitsSinceCheckpoint++;
     this.#bytesSinceCheckpoint += record.forward.length;
     const scale = this.#checkpointScale;
