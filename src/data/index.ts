@@ -8,7 +8,15 @@
 
 export { decodedTarget, topLevelNames } from './codec/index.ts';
 export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget } from './codec/json/index.ts';
-export { decodeJson, decodeJsonText, encodeJson, encodeJsonString, parseJsonText } from './codec/json/index.ts';
+export {
+  decodeJson,
+  decodeJsonEntries,
+  decodeJsonText,
+  encodeJson,
+  encodeJsonEntries,
+  encodeJsonString,
+  parseJsonText,
+} from './codec/json/index.ts';
 export type { DecodeXmlDocumentOptions, DecodeXmlOptions, EncodeXmlOptions, XmlWrapper } from './codec/xml/index.ts';
 export {
   CONFIG_WRAPPER,
@@ -82,6 +90,7 @@ export {
   putEntry,
   resolveInstancePath,
   setChild,
+  slotChildByName,
   slotTableOf,
   updateAt,
 } from './instance/index.ts';

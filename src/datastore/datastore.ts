@@ -21,14 +21,14 @@ import { CommitFailedError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
+import { checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
 import { CommitQueue } from './commit-queue.ts';
 import type { CommitRecord, CommitVia } from './commit-record.ts';
-import type { JournalStore } from './journal-store.ts';
+import type { CheckpointReading, JournalStore } from './journal-store.ts';
 import type { NodeVersion } from './node-versions.ts';
 import { NodeVersions } from './node-versions.ts';
 import { RecentCommits } from './recent-commits.ts';
 import type { Snapshot } from './snapshot.ts';
-import { treeFromText, treeToTextInSlices } from './tree-text.ts';
 
 /** Who makes a commit and why: stored with it and listed with its rollback file. */
 export interface CommitAttribution {
@@ -95,6 +95,13 @@ export interface DatastoreOptions {
 const DEFAULT_RETENTION = 1000;
 const DEFAULT_CHECKPOINT_EVERY = 1000;
 const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
+/**
+ * At a clean close, a checkpoint is written first when the commits since the last one hold at
+ * least this many characters of forward diffs, or number this many: start-up then loads the
+ * checkpoint instead of replaying them.
+ */
+const CLOSE_CHECKPOINT_BYTES = 1024 * 1024;
+const CLOSE_CHECKPOINT_COMMITS = 100;
 /** Records with more diff text than this stay in memory only until they are durable. */
 const RECENT_RECORD_LIMIT = 1024 * 1024;
 
@@ -155,8 +162,18 @@ export class Datastore {
   static async open(options: DatastoreOptions): Promise<Datastore> {
     const { schema, journal } = options;
     await journal.open();
-    const checkpoint = await journal.latestCheckpoint();
-    let root = checkpoint === undefined ? emptyDataTree(schema) : treeFromText(checkpoint.tree, schema);
+    const checkpoint = await readCheckpoint(journal);
+    let checkpointLength = 0;
+    let root = emptyDataTree(schema);
+    if (checkpoint !== undefined) {
+      const counted = async function* (): AsyncGenerator<string> {
+        for await (const chunk of checkpoint.chunks) {
+          checkpointLength += chunk.length;
+          yield chunk;
+        }
+      };
+      root = await treeFromCheckpointChunks(counted(), schema);
+    }
     let fixedNumber = checkpoint?.fixedNumber ?? 0;
     let timestamp = new Date().toISOString();
     let replayed = 0;
@@ -175,7 +192,7 @@ export class Datastore {
     const queue = new CommitQueue<Snapshot>({ store: journal, state: snapshot, lastFixedNumber: last });
     const datastore = new Datastore(options, queue, new NodeVersions({ fixedNumber, timestamp }), replayed, {
       fixedNumber: checkpoint?.fixedNumber ?? 0,
-      length: checkpoint?.tree.length ?? 0,
+      length: checkpointLength,
     });
     if (last === 0 && options.initial !== undefined) {
       const initial = options.initial;
@@ -251,10 +268,23 @@ export class Datastore {
     await this.#checkpointing;
   }
 
-  /** Waits for pending work, then closes the journal. */
+  /**
+   * Waits for pending work, writes a checkpoint when the commits since the last one are many or
+   * large (so that the next start-up loads it instead of replaying them), then closes the journal.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     await this.idle();
+    if (
+      this.#commitsSinceCheckpoint >= CLOSE_CHECKPOINT_COMMITS ||
+      this.#bytesSinceCheckpoint >= CLOSE_CHECKPOINT_BYTES
+    ) {
+      try {
+        await this.checkpoint();
+      } catch (error) {
+        this.#logger.error({ err: error }, 'the checkpoint at close failed; the journal still holds every commit');
+      }
+    }
     await this.#journal.close();
   }
 
@@ -272,9 +302,12 @@ export class Datastore {
     this.#commitsSinceCheckpoint++;
     this.#bytesSinceCheckpoint += record.forward.length;
     const scale = this.#checkpointScale;
+    // A large commit (a restore, a whole list) is checkpointed at once, whatever the scale, so
+    // that start-up does not replay it.
     const due =
       this.#commitsSinceCheckpoint >= this.#checkpointEvery * scale ||
-      this.#bytesSinceCheckpoint >= this.#checkpointBytes * scale;
+      this.#bytesSinceCheckpoint >= this.#checkpointBytes * scale ||
+      record.forward.length >= this.#checkpointBytes;
     if (due && this.#checkpointing === undefined && !this.#closed) {
       this.#checkpointing = this.#writeCheckpoint()
         .catch((error: unknown) => {
@@ -292,7 +325,7 @@ export class Datastore {
     if (snapshot.fixedNumber <= this.#lastCheckpoint) return;
     this.#commitsSinceCheckpoint = 0;
     this.#bytesSinceCheckpoint = 0;
-    const tree = await treeToTextInSlices(snapshot.root);
+    const tree = await checkpointTextInSlices(snapshot.root);
     await this.#journal.writeCheckpoint({ fixedNumber: snapshot.fixedNumber, tree });
     this.#lastCheckpoint = snapshot.fixedNumber;
     this.#checkpointScale = this.#scaleOf(tree.length);
@@ -300,3 +333,17 @@ export class Datastore {
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: tree.length, pruned }, 'checkpoint written');
   }
 }
+
+/** The newest checkpoint in pieces: the store's own reading when it has one, else its whole text. */
+const readCheckpoint = async (journal: JournalStore): Promise<CheckpointReading | undefined> => {
+  if (journal.readCheckpoint !== undefined) return journal.readCheckpoint();
+  const checkpoint = await journal.latestCheckpoint();
+  if (checkpoint === undefined) return undefined;
+  const { tree } = checkpoint;
+  return {
+    fixedNumber: checkpoint.fixedNumber,
+    chunks: (async function* () {
+      yield tree;
+    })(),
+  };
+};

@@ -17,7 +17,7 @@ export type {
   TreeChange,
 } from './datastore.ts';
 export { Datastore } from './datastore.ts';
-export type { JournalStore, ListCommitsOptions } from './journal-store.ts';
+export type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 export type { MemoryJournal } from './memory-journal-store.ts';
 export { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
 export type { NodeVersion } from './node-versions.ts';
@@ -31,4 +31,4 @@ export {
 export type { Snapshot } from './snapshot.ts';
 export type { SqliteJournalStoreOptions } from './sqlite-journal-store.ts';
 export { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
-export { treeFromText, treeToText, treeToTextInSlices } from './tree-text.ts';
+export { treeFromText, treeToText } from './tree-text.ts';

@@ -6,6 +6,17 @@
  */
 import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.ts';
 
+/** A checkpoint whose text comes in pieces, as {@link JournalStore.readCheckpoint} gives it. */
+export interface CheckpointReading {
+  readonly fixedNumber: number;
+  /**
+   * The pieces of the text, read while they are consumed; their concatenation is the `tree` that
+   * {@link JournalStore.latestCheckpoint} gives. Iterating throws `OperationFailedError` when the
+   * checkpoint turns out to be incomplete.
+   */
+  readonly chunks: AsyncIterable<string>;
+}
+
 /** Paging of {@link JournalStore.listCommits}. */
 export interface ListCommitsOptions {
   /** At most this many commits; all when omitted. */
@@ -34,6 +45,12 @@ export interface JournalStore {
   append(records: readonly CommitRecord[]): Promise<void>;
   /** The newest complete checkpoint, or `undefined` when none was written. */
   latestCheckpoint(): Promise<Checkpoint | undefined>;
+  /**
+   * Optional (a store may leave it out): the newest complete checkpoint with its text in pieces,
+   * so that start-up never holds the whole text at once; `undefined` when none was written.
+   * Meant for start-up, before any write. Without it, start-up reads {@link latestCheckpoint}.
+   */
+  readCheckpoint?(): Promise<CheckpointReading | undefined>;
   /** Every stored commit with a fixed number greater than `fixedNumber`, oldest first. */
   commitsAfter(fixedNumber: number): AsyncIterable<CommitRecord>;
   /** Stored commits, newest first, without their diffs (cheap: for listing rollback files). */

@@ -13,7 +13,7 @@ import { isManagementError, OperationFailedError } from '../errors/index.ts';
 import { type Logger, SILENT_LOGGER } from '../util/index.ts';
 import type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
 import { checkAppendable, checkCheckpointable, checkKeep, listWindow, pruneBound } from './journal-invariants.ts';
-import type { JournalStore, ListCommitsOptions } from './journal-store.ts';
+import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { journalFailure } from './sqlite-failure.ts';
 import { migrateSchema } from './sqlite-schema.ts';
 import { textChunks } from './text-chunks.ts';
@@ -81,6 +81,7 @@ interface Statements {
   readonly deleteCommits: StatementSync;
   readonly latestCheckpoint: StatementSync;
   readonly chunksOf: StatementSync;
+  readonly chunkAt: StatementSync;
   readonly insertChunk: StatementSync;
   readonly insertCheckpoint: StatementSync;
   readonly deleteOlderCheckpoints: StatementSync;
@@ -193,6 +194,37 @@ export class SqliteJournalStore implements JournalStore {
       }
       return { fixedNumber: head.fixed_number, tree: parts.join('') };
     });
+  }
+
+  async readCheckpoint(): Promise<CheckpointReading | undefined> {
+    const statements = this.#opened();
+    const head = this.#read('the latest checkpoint cannot be read', () => statements.latestCheckpoint.get()) as
+      | { fixed_number: number; length: number; chunk_count: number }
+      | undefined;
+    if (head === undefined) return undefined;
+    const { fixed_number: fixedNumber, length: expected, chunk_count: count } = head;
+    const read = (sequence: number): string | undefined =>
+      (
+        this.#read('the latest checkpoint cannot be read', () => this.#opened().chunkAt.get(fixedNumber, sequence)) as
+          | { data: string }
+          | undefined
+      )?.data;
+    async function* chunks(): AsyncGenerator<string> {
+      let length = 0;
+      for (let sequence = 0; sequence < count; sequence++) {
+        // One short query per piece: no statement stays open while the caller decodes.
+        const data = read(sequence);
+        if (data === undefined) break;
+        length += data.length;
+        yield data;
+      }
+      if (length !== expected) {
+        throw new OperationFailedError(
+          `the checkpoint at fixed number ${fixedNumber} is damaged: ${length} of ${expected} characters`,
+        );
+      }
+    }
+    return { fixedNumber, chunks: chunks() };
   }
 
   async *commitsAfter(fixedNumber: number): AsyncIterable<CommitRecord> {
@@ -401,6 +433,7 @@ const prepareStatements = (database: DatabaseSync): Statements => ({
     'SELECT fixed_number, length, chunk_count FROM checkpoint ORDER BY fixed_number DESC LIMIT 1',
   ),
   chunksOf: database.prepare('SELECT data FROM checkpoint_chunk WHERE fixed_number = ? ORDER BY sequence'),
+  chunkAt: database.prepare('SELECT data FROM checkpoint_chunk WHERE fixed_number = ? AND sequence = ?'),
   insertChunk: database.prepare('INSERT INTO checkpoint_chunk (fixed_number, sequence, data) VALUES (?, ?, ?)'),
   insertCheckpoint: database.prepare('INSERT INTO checkpoint (fixed_number, length, chunk_count) VALUES (?, ?, ?)'),
   deleteOlderCheckpoints: database.prepare('DELETE FROM checkpoint WHERE fixed_number < ?'),

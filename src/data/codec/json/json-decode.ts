@@ -88,20 +88,20 @@ const decodeLeafList = (schema: LeafListNode, raw: unknown, state: DecodeState):
   return values;
 };
 
-const decodeList = (schema: ListNode, raw: unknown, module: string, state: DecodeState): Slot => {
-  // A long list's entries may still be text (see read-json-lazily.ts): each is parsed when reached.
-  const lazy = raw instanceof JsonArrayText ? raw : undefined;
-  if (lazy === undefined && !Array.isArray(raw))
-    throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
-  const items = raw as JsonArrayText | readonly unknown[];
-  const itemAt = (index: number): unknown =>
-    lazy === undefined ? (items as readonly unknown[])[index] : lazy.item(index);
-  const keys: string[] = [];
-  const entries: ListEntry[] = [];
+/** Decodes the items of a list's array, appending each entry and its entry key. */
+const decodeEntriesInto = (
+  schema: ListNode,
+  items: JsonArrayText | readonly unknown[],
+  module: string,
+  state: DecodeState,
+  keys: string[],
+  entries: ListEntry[],
+): void => {
+  const lazy = items instanceof JsonArrayText ? items : undefined;
   const keyCount = schema.keys.length;
   const keyValues: YangValue[] = [];
   for (let position = 0; position < items.length; position++) {
-    const item = itemAt(position);
+    const item = lazy === undefined ? (items as readonly unknown[])[position] : lazy.item(position);
     state.enterEntry(item);
     if (!isObject(item))
       throw state.error(
@@ -128,6 +128,16 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
     entries.push(entry);
   }
   state.enterEntry(undefined);
+};
+
+const decodeList = (schema: ListNode, raw: unknown, module: string, state: DecodeState): Slot => {
+  // A long list's entries may still be text (see read-json-lazily.ts): each is parsed when reached.
+  if (!(raw instanceof JsonArrayText) && !Array.isArray(raw))
+    throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
+  const items = raw as JsonArrayText | readonly unknown[];
+  const keys: string[] = [];
+  const entries: ListEntry[] = [];
+  decodeEntriesInto(schema, items, module, state, keys, entries);
   if (keys.length === 0) return undefined;
   try {
     return listInstanceFromArrays(schema, keys, entries);
@@ -136,7 +146,7 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
     const seen = new Set<string>();
     for (const [index, key] of keys.entries()) {
       if (seen.has(key)) {
-        state.enterEntry(itemAt(index));
+        state.enterEntry(items instanceof JsonArrayText ? items.item(index) : items[index]);
         throw state.error(InvalidValueError, `${describe(schema)} has two entries with the same key`);
       }
       seen.add(key);
@@ -283,6 +293,28 @@ const decodeInner = <S extends InnerSchemaNode>(
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
   return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots.slice(0, end));
+};
+
+/**
+ * Decodes list entries given as JSON (the items of the list member's array, e.g. one part of a
+ * large list written by `encodeJsonEntries`) and appends the entries and their entry keys to
+ * `entries` and `keys`; `options.path` is where the list's parent sits. Keys are not compared
+ * here: `listInstanceFromArrays` finds duplicates when the list is built. @see RFC 7951 §5.4
+ */
+export const decodeJsonEntries = (
+  list: ListNode,
+  items: readonly unknown[],
+  options: DecodeJsonOptions,
+  keys: string[],
+  entries: ListEntry[],
+): void => {
+  const state = new DecodeState(options);
+  if (state.config && !list.config) {
+    throw state.error(InvalidValueError, `${describe(list)} is state data (config false) and cannot be configured`);
+  }
+  state.push(list);
+  decodeEntriesInto(list, items, list.module, state, keys, entries);
+  state.pop();
 };
 
 /**
