@@ -81,6 +81,7 @@ export {
   isDataSchemaNode,
   isEmptyInstance,
   isInnerSchemaNode,
+  isInstanceNode,
   isInstanceStored,
   keyValuesOf,
   leafDefault,

@@ -32,6 +32,7 @@ export {
   getLeaf,
   instanceFromSlots,
   isEmptyInstance,
+  isInstanceNode,
   isVacantSlot,
   setChild,
 } from './instance-node.ts';

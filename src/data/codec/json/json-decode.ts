@@ -289,10 +289,10 @@ const decodeInner = <S extends InnerSchemaNode>(
     state.pop();
   }
   if (table.hasChoices) checkCases(table, slots, state);
-  // A copy of exactly the used length: an array grown by index assignment keeps spare capacity.
+  // A node of exactly the used length (no trailing holes).
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
-  return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots.slice(0, end));
+  return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots, end);
 };
 
 /**
