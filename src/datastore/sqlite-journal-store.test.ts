@@ -15,6 +15,7 @@ import { CommitFailedError, OperationFailedError } from '../errors/index.ts';
 import type { CommitRecord } from './commit-record.ts';
 import type { ChildResult } from './journal-store-child.test-support.ts';
 import { describeJournalStoreContract } from './journal-store-contract.test-support.ts';
+import { LONG_TEXT } from './journal-wire.ts';
 import { SQLITE_HARNESS } from './sqlite-journal-store.test-support.ts';
 import { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
 import { SCHEMA_VERSION } from './sqlite-schema.ts';
@@ -142,6 +143,39 @@ describe('SqliteJournalStore', () => {
       chunks: database.prepare('SELECT count(*) AS n FROM checkpoint_chunk').get()?.['n'],
     }));
     assert.deepEqual(counts, { checkpoints: 1, chunks: 100 }, 'the superseded checkpoint is gone');
+    await store.close();
+  });
+
+  it('stores a long diff text in slices and gives it back whole, in a replay too, until it is pruned', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 4096);
+    const long = 'ÅÄÖ-😀-"x"\n'.repeat(Math.ceil(LONG_TEXT / 10) + 7);
+    const reverse = `${long}reverse`;
+    await store.append([record(1), { ...record(2), forward: long, reverse }, record(3)]);
+    const read = await store.readCommit(2);
+    assert.equal(read?.forward, long);
+    assert.equal(read?.reverse, reverse);
+    const replayed: CommitRecord[] = [];
+    for await (const commit of store.commitsAfter(0)) replayed.push(commit);
+    assert.deepEqual(
+      replayed.map((commit) => [commit.fixedNumber, commit.forward.length, commit.reverse.length]),
+      [
+        [1, 9, 9],
+        [2, long.length, reverse.length],
+        [3, 9, 9],
+      ],
+    );
+    const stored = () =>
+      peek(directory, (database) => ({
+        slices: database.prepare('SELECT count(*) AS n FROM commit_text').get()?.['n'],
+        column: database.prepare('SELECT forward FROM commit_record WHERE fixed_number = 2').get()?.['forward'],
+      }));
+    const before = stored();
+    assert.ok((before.slices as number) > 2, 'in slices');
+    assert.equal(before.column, '', 'not in the row');
+    await store.writeCheckpoint({ fixedNumber: 3, tree: 'tree' });
+    assert.equal(await store.prune(0), 3);
+    assert.equal(stored().slices, 0, 'pruned with its commit');
     await store.close();
   });
 
