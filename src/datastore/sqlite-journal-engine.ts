@@ -202,13 +202,17 @@ export class SqliteJournalEngine {
       : { fixedNumber: head.fixed_number, length: head.length, chunkCount: head.chunk_count };
   }
 
-  /** Chunks `from` … `from + count - 1` of the checkpoint at `fixedNumber` (fewer when some are missing). */
-  checkpointChunks(fixedNumber: number, from: number, count: number): string[] {
+  /**
+   * Chunks `from` … `from + count - 1` of the checkpoint at `fixedNumber`, as UTF-8 bytes (fewer
+   * when some are missing). Bytes, not strings: they move to the main thread and leave nothing
+   * behind in this thread's heap.
+   */
+  checkpointChunks(fixedNumber: number, from: number, count: number): Uint8Array[] {
     const statements = this.#opened();
     const rows = this.#read('the latest checkpoint cannot be read', () =>
       statements.chunkRange.all(fixedNumber, from, from + count),
-    ) as unknown as { sequence: number; data: string }[];
-    const chunks: string[] = [];
+    ) as unknown as { sequence: number; data: Uint8Array }[];
+    const chunks: Uint8Array[] = [];
     for (const row of rows) {
       if (row.sequence !== from + chunks.length) break;
       chunks.push(row.data);
@@ -485,7 +489,8 @@ const prepareStatements = (database: DatabaseSync): Statements => ({
   ),
   chunksOf: database.prepare('SELECT data FROM checkpoint_chunk WHERE fixed_number = ? ORDER BY sequence'),
   chunkRange: database.prepare(
-    'SELECT sequence, data FROM checkpoint_chunk WHERE fixed_number = ? AND sequence >= ? AND sequence < ? ORDER BY sequence',
+    'SELECT sequence, CAST(data AS BLOB) AS data FROM checkpoint_chunk ' +
+      'WHERE fixed_number = ? AND sequence >= ? AND sequence < ? ORDER BY sequence',
   ),
   insertChunk: database.prepare(
     'INSERT INTO checkpoint_chunk (fixed_number, sequence, data) VALUES (?, ?, CAST(? AS TEXT))',

@@ -43,6 +43,11 @@ export interface SqliteJournalStoreOptions {
 
 /** Checkpoint chunks asked for at once while a checkpoint is read in pieces. */
 const CHUNKS_PER_REQUEST = 4;
+/**
+ * Bytes decoded into one piece of text while a checkpoint is read: small enough for V8's young
+ * generation, where a piece dies once decoded instead of waiting in the large-object space.
+ */
+const PIECE_BYTES = 32 * 1024;
 
 const encoder = new TextEncoder();
 
@@ -119,9 +124,10 @@ export class SqliteJournalStore implements JournalStore {
     const head = await thread.call<CheckpointHead | undefined>('checkpointHead', []);
     if (head === undefined) return undefined;
     const { fixedNumber, length: expected, chunkCount } = head;
-    const request = (from: number): Promise<string[]> =>
-      thread.call<string[]>('checkpointChunks', [fixedNumber, from, CHUNKS_PER_REQUEST]);
+    const request = (from: number): Promise<Uint8Array[]> =>
+      thread.call<Uint8Array[]>('checkpointChunks', [fixedNumber, from, CHUNKS_PER_REQUEST]);
     async function* chunks(): AsyncGenerator<string> {
+      const decoder = new TextDecoder();
       let length = 0;
       let count = 0;
       // The next chunks are read on the journal's thread while these are decoded.
@@ -130,12 +136,18 @@ export class SqliteJournalStore implements JournalStore {
         const batch = await next;
         const from = count + batch.length;
         next = batch.length === CHUNKS_PER_REQUEST && from < chunkCount ? request(from) : undefined;
-        for (const chunk of batch) {
-          length += chunk.length;
+        for (const bytes of batch) {
           count += 1;
-          yield chunk;
+          for (let start = 0; start < bytes.length; start += PIECE_BYTES) {
+            const piece = decoder.decode(bytes.subarray(start, start + PIECE_BYTES), { stream: true });
+            length += piece.length;
+            if (piece !== '') yield piece;
+          }
         }
       }
+      const rest = decoder.decode();
+      length += rest.length;
+      if (rest !== '') yield rest;
       if (count !== chunkCount || length !== expected) {
         throw new OperationFailedError(
           `the checkpoint at fixed number ${fixedNumber} is damaged: ${count} of ${chunkCount} chunks, ` +

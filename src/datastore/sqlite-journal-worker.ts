@@ -20,6 +20,7 @@ export interface JournalWorkerData {
 /** The byte texts in a reply's value, to move rather than copy. */
 const transfersOf = (value: unknown): ArrayBuffer[] => {
   if (value instanceof Uint8Array) return [value.buffer as ArrayBuffer];
+  if (Array.isArray(value)) return transferablesOf(value.filter((item) => item instanceof Uint8Array));
   if (typeof value !== 'object' || value === null) return [];
   const records: readonly WireRecord[] =
     'records' in value ? (value as { records: WireRecord[] }).records : 'forward' in value ? [value as WireRecord] : [];
