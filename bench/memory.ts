@@ -6,7 +6,9 @@
  * and the resident memory after each). Resident memory comes from `/proc`, so CPU contention
  * on a shared machine does not disturb it (the times it does).
  *
- * Run: `node bench/memory.ts [--size 1000000] [--runs 3] [--roots DIR,DIR…] [--heap-snapshot]`.
+ * Run: `node bench/memory.ts [--size 1000000] [--runs 3] [--roots DIR,DIR…] [--heap-snapshot]
+ * [--yang-patch] [--cpu-prof DIR]`. `--yang-patch` also deletes the list and loads it again by a
+ * YANG Patch of one create per entry; `--cpu-prof` writes V8 CPU profiles of the servers to DIR.
  * `--roots` runs the same steps on other checkouts of idconf (e.g. an older commit extracted
  * with `git archive`), alternating between them run by run; `--heap-snapshot` writes a V8 heap
  * snapshot of the server after the first cold start into the data dir's parent.
@@ -28,6 +30,7 @@ const { values: flags } = parseArgs({
     roots: { type: 'string', default: join(import.meta.dirname, '..') },
     'heap-snapshot': { type: 'boolean', default: false },
     'yang-patch': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
     'data-root': { type: 'string', default: tmpdir() },
   },
 });
@@ -96,7 +99,10 @@ const oneRun = async (root: string, document: string, run: number): Promise<void
       dataDir,
       root,
       timeoutMs: 120_000 + SIZE / 5,
-      nodeArgs: snapshotDir === undefined ? [] : ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`],
+      nodeArgs: [
+        ...(snapshotDir === undefined ? [] : ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`]),
+        ...(flags['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`]),
+      ],
     });
   try {
     let server = await start();

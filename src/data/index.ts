@@ -42,7 +42,7 @@ export {
   reverseDiff,
   slotsEqual,
 } from './diff/index.ts';
-export type { DataEdit, EditOperation, EditPlacement } from './edit/index.ts';
+export type { BeforeEdit, DataEdit, EditOperation, EditPlacement } from './edit/index.ts';
 export { applyEdit, applyEdits } from './edit/index.ts';
 export type {
   AnydataValue,

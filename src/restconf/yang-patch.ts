@@ -11,13 +11,12 @@
  */
 import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
 import {
-  applyEdit,
+  applyEdits,
   decodeJson,
   decodeXml,
   decodeXmlDocument,
   formatInstancePath,
   instanceExists,
-  isInstanceStored,
 } from '../data/index.ts';
 import type { ManagementError } from '../errors/index.ts';
 import {
@@ -68,6 +67,12 @@ const resolveOffset = (
   return resolved.path;
 };
 
+/** The local names of the members of a parsed JSON value (none when it is no object). */
+const jsonTopLevelNames = (json: unknown): readonly string[] =>
+  typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? Object.keys(json).map((member) => member.slice(member.indexOf(':') + 1))
+    : [];
+
 /** The value of an edit for its target path. */
 const decodeValue = (value: RawPatchValue, path: InstancePath, schema: SchemaTree): Slot => {
   if (path.length === 0)
@@ -81,9 +86,7 @@ const decodeValue = (value: RawPatchValue, path: InstancePath, schema: SchemaTre
   const decoded =
     value.encoding === 'json' ? decodeJson(parent, value.json, options) : decodeXml(parent, value.text, options);
   const given =
-    value.encoding === 'json'
-      ? topLevelNames({ encoding: 'json', text: JSON.stringify(value.json) })
-      : topLevelNames({ encoding: 'xml', text: value.text });
+    value.encoding === 'json' ? jsonTopLevelNames(value.json) : topLevelNames({ encoding: 'xml', text: value.text });
   return targetSlot(decoded, (path.at(-1) as InstancePathStep).schema, path, given);
 };
 
@@ -142,19 +145,23 @@ const errorsOf = (error: unknown): readonly ManagementError[] | undefined => {
   return undefined;
 };
 
-/** Applies the edits in order to `root`; `onEdit` learns which edit is being applied. */
-const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editId: string) => void): DataTree => {
-  let tree = root;
-  for (const { editId, edit } of edits) {
-    onEdit(editId);
-    if ((edit.operation === 'delete' || edit.operation === 'move') && !isInstanceStored(tree, edit.target))
-      throw new DataMissingError(`there is nothing to ${edit.operation} at this path`, {
-        path: formatInstancePath(edit.target),
-      });
-    tree = applyEdit(tree, edit);
-  }
-  return tree;
-};
+/**
+ * Applies the edits in order to `root` (runs of edits of one list's entries in one batch);
+ * `onEdit` learns which edit is being applied.
+ */
+const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editId: string) => void): DataTree =>
+  applyEdits(
+    root,
+    edits.map(({ edit }) => edit),
+    (index, stored) => {
+      const { editId, edit } = edits[index] as ResolvedEdit;
+      onEdit(editId);
+      if ((edit.operation === 'delete' || edit.operation === 'move') && !stored())
+        throw new DataMissingError(`there is nothing to ${edit.operation} at this path`, {
+          path: formatInstancePath(edit.target),
+        });
+    },
+  );
 
 const parsePatch = (body: TypedBody): YangPatch =>
   body.encoding === 'json' ? parseYangPatchJson(body.text) : parseYangPatchXml(body.text);

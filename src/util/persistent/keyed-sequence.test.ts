@@ -129,6 +129,48 @@ describe('KeyedSequence', () => {
     }
   });
 
+  it('edits through a draft as through one edit after another, leaving the original as it was', () => {
+    const random = new SeededRandom(23);
+    for (const count of [0, 5, 70, 700]) {
+      const original = KeyedSequence.fromOrdered(
+        Array.from({ length: count }, (_, index): Entry => [`k${index}`, index]),
+        naturalOrder,
+      );
+      const snapshot = [...original];
+      let expected = original;
+      const observed: (number | boolean | undefined)[] = [];
+      const seen: (number | boolean | undefined)[] = [];
+      const steps = Array.from({ length: 300 }, (_, step) => ({
+        kind: random.below(4),
+        key: `k${random.below(count + 50)}`,
+        value: 10_000 + step,
+      }));
+      for (const { kind, key, value } of steps) {
+        if (kind === 0) expected = expected.set(key, value);
+        else if (kind === 1) expected = expected.delete(key);
+        else if (kind === 2) observed.push(expected.get(key));
+        else observed.push(expected.has(key));
+      }
+      const batched = original.withMutations((draft) => {
+        for (const { kind, key, value } of steps) {
+          if (kind === 0) draft.set(key, value);
+          else if (kind === 1) draft.delete(key);
+          else if (kind === 2) seen.push(draft.get(key));
+          else seen.push(draft.has(key));
+        }
+      });
+      assert.deepEqual([...batched], [...expected], `${count} entries`);
+      assert.deepEqual(seen, observed);
+      assert.deepEqual([...original], snapshot);
+      assert.deepEqual([...batched.append('z', 1).keys()].at(-1), 'z');
+    }
+    const unchanged = letters('abc');
+    assert.equal(
+      unchanged.withMutations(() => undefined),
+      unchanged,
+    );
+  });
+
   it('rejects duplicate keys and missing points', () => {
     assert.throws(() => KeyedSequence.fromOrderedArrays(['a', 'b', 'a'], [1, 2, 3], naturalOrder), DuplicateKeyError);
     const sequence = letters('abc');

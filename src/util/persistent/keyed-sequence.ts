@@ -22,6 +22,22 @@ import {
 import { MIN_RELABEL_GAP, ORDER_KEY_LIMIT, ORDER_KEY_SPACING, orderKeyBetween } from './order-key.ts';
 import { PersistentSortedMap } from './persistent-sorted-map.ts';
 
+/**
+ * A batch of edits of a keyed sequence inside {@link KeyedSequence.withMutations}: nodes copied
+ * by the batch are edited in place by its later edits, so m edits cost O(m log n) without
+ * copying a path each.
+ */
+export interface KeyedSequenceDraft<K, V> {
+  /** The value of `key`, or `undefined` when absent. */
+  get(key: K): V | undefined;
+  /** Whether `key` is present. */
+  has(key: K): boolean;
+  /** Replaces the value of a present key where it stands, or appends an absent key at the end. */
+  set(key: K, value: V): void;
+  /** Removes `key`, if present. */
+  delete(key: K): void;
+}
+
 /** Where an entry goes, in the words of RESTCONF's `insert` and `point` query parameters. */
 export type SequencePlacement<K> =
   | { readonly insert: 'first' | 'last' }
@@ -126,6 +142,73 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     if (order === undefined) return this.insert(key, value, { insert: 'last' });
     const valueAt = this.#valueAt.set(order, value);
     return valueAt === this.#valueAt ? this : new KeyedSequence(this.#orderOf, this.#keyAt, valueAt);
+  }
+
+  /**
+   * Applies a batch of edits through a mutable draft (valid only while `edit` runs) and returns
+   * the new sequence; this sequence itself when nothing changed. Appends take the order keys
+   * after the last one, as `append` does.
+   */
+  withMutations(edit: (draft: KeyedSequenceDraft<K, V>) => void): KeyedSequence<K, V> {
+    let lastOrder = this.#keyAt.last()?.[0];
+    // Appends beyond the order-key limit (after about 2^36 of them) are made after the batch.
+    const late: [K, V][] = [];
+    let orderOf = this.#orderOf;
+    let keyAt = this.#keyAt;
+    let valueAt = this.#valueAt;
+    orderOf = this.#orderOf.withMutations((orders) => {
+      keyAt = this.#keyAt.withMutations((keys) => {
+        valueAt = this.#valueAt.withMutations((values) => {
+          const lateIndex = (key: K): number => late.findIndex(([lateKey]) => this.comparator(lateKey, key) === 0);
+          edit({
+            get: (key) => {
+              const order = orders.get(key);
+              if (order !== undefined) return values.get(order);
+              return late.length === 0 ? undefined : late[lateIndex(key)]?.[1];
+            },
+            has: (key) => orders.has(key) || (late.length > 0 && lateIndex(key) >= 0),
+            set: (key, value) => {
+              const order = orders.get(key);
+              if (order !== undefined) {
+                values.set(order, value);
+                return;
+              }
+              const known = late.length === 0 ? -1 : lateIndex(key);
+              if (known >= 0) {
+                (late[known] as [K, V])[1] = value;
+                return;
+              }
+              const next = orderKeyBetween(lastOrder, undefined);
+              if (next === undefined) {
+                late.push([key, value]);
+                return;
+              }
+              orders.set(key, next);
+              keys.set(next, key);
+              values.set(next, value);
+              lastOrder = next;
+            },
+            delete: (key) => {
+              const order = orders.get(key);
+              if (order === undefined) {
+                const known = late.length === 0 ? -1 : lateIndex(key);
+                if (known >= 0) late.splice(known, 1);
+                return;
+              }
+              orders.delete(key);
+              keys.delete(order);
+              values.delete(order);
+            },
+          });
+        });
+      });
+    });
+    let result: KeyedSequence<K, V> =
+      orderOf === this.#orderOf && keyAt === this.#keyAt && valueAt === this.#valueAt
+        ? this
+        : new KeyedSequence(orderOf, keyAt, valueAt);
+    for (const [key, value] of late) result = result.append(key, value);
+    return result;
   }
 
   /** Adds a new entry at the end. */
