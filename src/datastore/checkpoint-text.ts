@@ -62,41 +62,44 @@ const largeListsOf = (node: InstanceNode, path: readonly InstancePathStep[], fou
 const qualifiedName = (step: InstancePathStep): string => `${step.schema.module}:${step.schema.name}`;
 
 /**
- * The checkpoint text of `root` (configuration only, defaults as set), encoded in slices of
- * about `sliceMs` between which the event loop runs.
+ * The checkpoint text of `root` (configuration only, defaults as set) in pieces, encoded in
+ * slices of about `sliceMs` between which the event loop runs.
  */
-export const checkpointTextInSlices = async (root: DataTree, sliceMs = 4): Promise<string> => {
-  const parts: string[] = [CHECKPOINT_HEADER, '\n'];
+export async function* checkpointChunks(root: DataTree, sliceMs = 4): AsyncGenerator<string> {
   let sliceStart = performance.now();
   const pause = async (): Promise<void> => {
     if (performance.now() - sliceStart < sliceMs) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
     sliceStart = performance.now();
   };
+  yield `${CHECKPOINT_HEADER}\n`;
   const large: LargeList[] = [];
   largeListsOf(root, [], large);
   let skeleton = root;
   for (const { path } of large) skeleton = updateAt(skeleton, path, () => undefined);
   for (const chunk of encodeJson(skeleton, root.schema, { ...OPTIONS, chunkSize: 65536 })) {
-    parts.push(chunk);
+    yield chunk;
     await pause();
   }
-  parts.push('\n');
+  yield '\n';
   for (const { path, list } of large) {
-    parts.push(JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size }), '\n');
+    yield `${JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size })}\n`;
     let batch: ListEntry[] = [];
-    const flush = async (): Promise<void> => {
-      for (const chunk of encodeJsonEntries(list.schema, batch, root.schema, OPTIONS)) parts.push(chunk);
-      parts.push('\n');
-      batch = [];
-      await pause();
-    };
     for (const entry of list.entries.values()) {
       batch.push(entry);
-      if (batch.length === LINE_ENTRIES) await flush();
+      if (batch.length < LINE_ENTRIES) continue;
+      yield `${[...encodeJsonEntries(list.schema, batch, root.schema, OPTIONS)].join('')}\n`;
+      batch = [];
+      await pause();
     }
-    if (batch.length > 0) await flush();
+    if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, OPTIONS)].join('')}\n`;
   }
+}
+
+/** The whole checkpoint text of {@link checkpointChunks}. */
+export const checkpointTextInSlices = async (root: DataTree, sliceMs = 4): Promise<string> => {
+  const parts: string[] = [];
+  for await (const chunk of checkpointChunks(root, sliceMs)) parts.push(chunk);
   return parts.join('');
 };
 

@@ -21,7 +21,7 @@ import { CommitFailedError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import { checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
+import { checkpointChunks, checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
 import { CommitQueue } from './commit-queue.ts';
 import type { CommitRecord, CommitVia } from './commit-record.ts';
 import type { CheckpointReading, JournalStore } from './journal-store.ts';
@@ -325,12 +325,30 @@ export class Datastore {
     if (snapshot.fixedNumber <= this.#lastCheckpoint) return;
     this.#commitsSinceCheckpoint = 0;
     this.#bytesSinceCheckpoint = 0;
-    const tree = await checkpointTextInSlices(snapshot.root);
-    await this.#journal.writeCheckpoint({ fixedNumber: snapshot.fixedNumber, tree });
+    const length = await this.#storeCheckpoint(snapshot);
     this.#lastCheckpoint = snapshot.fixedNumber;
-    this.#checkpointScale = this.#scaleOf(tree.length);
+    this.#checkpointScale = this.#scaleOf(length);
     const pruned = await this.#journal.prune(this.#retention);
-    this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: tree.length, pruned }, 'checkpoint written');
+    this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: length, pruned }, 'checkpoint written');
+  }
+
+  /** Stores a checkpoint of `snapshot` (in pieces, where the journal takes them); resolves with its length. */
+  async #storeCheckpoint(snapshot: Snapshot): Promise<number> {
+    const journal = this.#journal;
+    if (journal.writeCheckpointChunks === undefined) {
+      const tree = await checkpointTextInSlices(snapshot.root);
+      await journal.writeCheckpoint({ fixedNumber: snapshot.fixedNumber, tree });
+      return tree.length;
+    }
+    let length = 0;
+    const counted = async function* (): AsyncGenerator<string> {
+      for await (const chunk of checkpointChunks(snapshot.root)) {
+        length += chunk.length;
+        yield chunk;
+      }
+    };
+    await journal.writeCheckpointChunks(snapshot.fixedNumber, counted());
+    return length;
   }
 }
 

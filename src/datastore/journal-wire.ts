@@ -22,8 +22,17 @@ export interface WireRecord extends CommitMetadata {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * `bytes` over a buffer of their own, which can move to another thread without taking other
+ * data along (a view of a shared or larger buffer is copied).
+ */
+export const movable = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    ? (bytes as Uint8Array<ArrayBuffer>)
+    : bytes.slice();
+
 /** `text` as it crosses threads: UTF-8 bytes when long. */
-export const toWireText = (text: string): WireText => (text.length >= LONG_TEXT ? encoder.encode(text) : text);
+export const toWireText = (text: string): WireText => (text.length >= LONG_TEXT ? movable(encoder.encode(text)) : text);
 
 /** The text of a {@link WireText}. */
 export const fromWireText = (text: WireText): string => (typeof text === 'string' ? text : decoder.decode(text));
@@ -43,6 +52,10 @@ export type JournalOperation =
   | 'listCommits'
   | 'readCommit'
   | 'writeCheckpoint'
+  | 'beginCheckpoint'
+  | 'checkpointChunk'
+  | 'finishCheckpoint'
+  | 'abortCheckpoint'
   | 'prune'
   | 'lastFixedNumber'
   | 'close';

@@ -12,6 +12,7 @@ import { isManagementError, OperationFailedError } from '../errors/index.ts';
 import type { CommitMetadata, CommitVia } from './commit-record.ts';
 import { checkAppendable, checkCheckpointable, checkKeep, pruneBound } from './journal-invariants.ts';
 import type { WireRecord, WireText } from './journal-wire.ts';
+import { movable } from './journal-wire.ts';
 import { journalFailure } from './sqlite-failure.ts';
 import { migrateSchema } from './sqlite-schema.ts';
 import { utf8Chunks } from './utf8-chunks.ts';
@@ -73,6 +74,14 @@ export interface ReplayPage {
   readonly more: boolean;
 }
 
+/** A checkpoint being written in pieces (see {@link SqliteJournalEngine.beginCheckpoint}). */
+interface CheckpointInProgress {
+  readonly fixedNumber: number;
+  sequence: number;
+  /** Lets the background work after it run. */
+  readonly done: () => void;
+}
+
 /** The prepared statements, made once per open connection. */
 interface Statements {
   readonly insertCommit: StatementSync;
@@ -107,6 +116,8 @@ export class SqliteJournalEngine {
   #background: Promise<void> = Promise.resolve();
   #checkpointer: WalCheckpointer | undefined;
   #closing = false;
+  readonly #inProgress = new Map<number, CheckpointInProgress>();
+  #nextToken = 1;
 
   constructor(options: SqliteJournalEngineOptions, warn: EngineWarning) {
     this.#options = options;
@@ -215,7 +226,7 @@ export class SqliteJournalEngine {
     const chunks: Uint8Array[] = [];
     for (const row of rows) {
       if (row.sequence !== from + chunks.length) break;
-      chunks.push(row.data);
+      chunks.push(movable(row.data));
     }
     return chunks;
   }
@@ -308,6 +319,80 @@ export class SqliteJournalEngine {
     return run;
   }
 
+  /**
+   * Starts a checkpoint at `fixedNumber` whose text comes in pieces ({@link checkpointChunk}),
+   * once the background work before it is done; resolves with the token of the later calls.
+   * Background work after it waits until it is finished or aborted.
+   */
+  beginCheckpoint(fixedNumber: number): Promise<number> {
+    let done: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const run = this.#background.then(async () => {
+      const statements = this.#opened();
+      this.#read('the journal cannot be read', () => {
+        const latest = statements.latestCheckpoint.get() as { fixed_number: number } | undefined;
+        checkCheckpointable(fixedNumber, lastOf(statements), latest?.fixed_number);
+      });
+      await this.#removeOrphanChunks();
+      const token = this.#nextToken++;
+      this.#inProgress.set(token, { fixedNumber, sequence: 0, done });
+      return token;
+    });
+    this.#background = run.then(
+      () => finished,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Writes the next piece (UTF-8 bytes, whole characters) of a checkpoint, in short transactions. */
+  checkpointChunk(token: number, bytes: Uint8Array): void {
+    const checkpoint = this.#checkpointOf(token);
+    const statements = this.#opened();
+    const subject = `the checkpoint at fixed number ${checkpoint.fixedNumber} could not be written`;
+    for (const chunk of utf8Chunks(bytes, this.#chunkSize)) {
+      this.#write(subject, () => statements.insertChunk.run(checkpoint.fixedNumber, checkpoint.sequence, chunk));
+      checkpoint.sequence += 1;
+    }
+  }
+
+  /** Makes a checkpoint written in pieces visible (`length`: its text's UTF-16 length). */
+  async finishCheckpoint(token: number, length: number): Promise<void> {
+    const checkpoint = this.#checkpointOf(token);
+    const statements = this.#opened();
+    const subject = `the checkpoint at fixed number ${checkpoint.fixedNumber} could not be written`;
+    // The checkpoint becomes visible, and older ones invisible, in this one transaction.
+    this.#write(subject, () => {
+      statements.insertCheckpoint.run(checkpoint.fixedNumber, length, checkpoint.sequence);
+      statements.deleteOlderCheckpoints.run(checkpoint.fixedNumber);
+    });
+    this.#inProgress.delete(token);
+    checkpoint.done();
+    try {
+      await this.#removeOrphanChunks();
+    } catch (error) {
+      this.#warn('superseded checkpoint chunks could not be deleted yet', error);
+    }
+  }
+
+  /** Gives up a checkpoint written in pieces: its chunks stay invisible and are removed. */
+  async abortCheckpoint(token: number): Promise<void> {
+    const checkpoint = this.#inProgress.get(token);
+    if (checkpoint === undefined) return;
+    this.#inProgress.delete(token);
+    checkpoint.done();
+    if (!this.#closing) await this.#removeOrphanChunks().catch(() => undefined);
+  }
+
+  #checkpointOf(token: number): CheckpointInProgress {
+    if (this.#closing) throw new Error('the checkpoint could not be written: the journal was closed');
+    const checkpoint = this.#inProgress.get(token);
+    if (checkpoint === undefined) throw new Error('no checkpoint is being written under this token');
+    return checkpoint;
+  }
+
   prune(keep: number): Promise<number> {
     try {
       checkKeep(keep);
@@ -352,6 +437,9 @@ export class SqliteJournalEngine {
     const database = this.#database;
     if (database === undefined) throw new Error('the journal is not open');
     this.#closing = true;
+    // Checkpoints written in pieces are abandoned: their chunks are removed at the next open.
+    for (const checkpoint of this.#inProgress.values()) checkpoint.done();
+    this.#inProgress.clear();
     await this.#background;
     await this.#checkpointer?.stop();
     this.#checkpointer = undefined;

@@ -16,10 +16,12 @@ import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { JournalThread } from './journal-thread.ts';
 import type { WireRecord } from './journal-wire.ts';
-import { fromWireText, toWireText, transferablesOf } from './journal-wire.ts';
+import { fromWireText, movable, toWireText, transferablesOf } from './journal-wire.ts';
 import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
 
-export { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
+import { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
+
+export { DEFAULT_CHUNK_SIZE };
 
 /** The journal's file name inside the data directory. */
 export const JOURNAL_FILE_NAME = 'journal.sqlite';
@@ -58,6 +60,18 @@ const encoder = new TextEncoder();
 const handled = <T>(work: Promise<T>): Promise<T> => {
   work.catch(() => undefined);
   return work;
+};
+
+/** The concatenation of `parts` (`size` bytes in all). */
+const joinBytes = (parts: readonly Uint8Array[], size: number): Uint8Array => {
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
 };
 
 const recordOf = (wire: WireRecord): CommitRecord => ({
@@ -185,12 +199,68 @@ export class SqliteJournalStore implements JournalStore {
   writeCheckpoint(checkpoint: Checkpoint): Promise<void> {
     try {
       const thread = this.#opened();
-      const bytes = encoder.encode(checkpoint.tree);
+      const bytes = movable(encoder.encode(checkpoint.tree));
       return handled(
         thread.call('writeCheckpoint', [checkpoint.fixedNumber, checkpoint.tree.length, bytes], [bytes.buffer]),
       );
     } catch (error) {
       return Promise.reject(error);
+    }
+  }
+
+  writeCheckpointChunks(fixedNumber: number, chunks: AsyncIterable<string>): Promise<void> {
+    try {
+      return handled(this.#writeCheckpointChunks(this.#opened(), fixedNumber, chunks));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async #writeCheckpointChunks(thread: JournalThread, fixedNumber: number, chunks: AsyncIterable<string>) {
+    const token = await thread.call<number>('beginCheckpoint', [fixedNumber]);
+    const rowBytes = this.#options.checkpointChunkSize ?? DEFAULT_CHUNK_SIZE;
+    let parts: Uint8Array[] = [];
+    let size = 0;
+    let length = 0;
+    // A high surrogate at the end of a piece waits for its low half in the next one.
+    let held = '';
+    // One piece travels to the journal's thread while the next is encoded.
+    let sending: Promise<unknown> = Promise.resolve();
+    const send = async (): Promise<void> => {
+      const bytes = movable(joinBytes(parts, size));
+      parts = [];
+      size = 0;
+      await sending;
+      // Awaited before the next piece goes (or at the end): a failure meanwhile is not unhandled.
+      sending = handled(thread.call('checkpointChunk', [token, bytes], [bytes.buffer]));
+    };
+    try {
+      for await (const chunk of chunks) {
+        length += chunk.length;
+        let text = held === '' ? chunk : held + chunk;
+        held = '';
+        const last = text.charCodeAt(text.length - 1);
+        if (last >= 0xd800 && last <= 0xdbff) {
+          held = text.slice(-1);
+          text = text.slice(0, -1);
+        }
+        const bytes = encoder.encode(text);
+        parts.push(bytes);
+        size += bytes.length;
+        if (size >= rowBytes) await send();
+      }
+      if (held !== '') {
+        const bytes = encoder.encode(held);
+        parts.push(bytes);
+        size += bytes.length;
+      }
+      if (size > 0) await send();
+      await sending;
+      await thread.call('finishCheckpoint', [token, length]);
+    } catch (error) {
+      await sending.catch(() => undefined);
+      await thread.call('abortCheckpoint', [token]).catch(() => undefined);
+      throw error;
     }
   }
 

@@ -54,6 +54,14 @@ const serve = (options: SqliteJournalEngineOptions): void => {
         return engine.readCommit(args[0] as number);
       case 'writeCheckpoint':
         return engine.writeCheckpoint(args[0] as number, args[1] as number, args[2] as Uint8Array);
+      case 'beginCheckpoint':
+        return engine.beginCheckpoint(args[0] as number);
+      case 'checkpointChunk':
+        return engine.checkpointChunk(args[0] as number, args[1] as Uint8Array);
+      case 'finishCheckpoint':
+        return engine.finishCheckpoint(args[0] as number, args[1] as number);
+      case 'abortCheckpoint':
+        return engine.abortCheckpoint(args[0] as number);
       case 'prune':
         return engine.prune(args[0] as number);
       case 'lastFixedNumber':
