@@ -128,10 +128,12 @@ const oneRun = async (root: string, document: string, run: number): Promise<void
     );
     if (snapshotDir !== undefined) log(`heap snapshot: ${await snapshotOf(server, snapshotDir)}`);
     if (flags['yang-patch']) {
+      // Built first: making it takes seconds, and the kept-alive connection would time out (5 s).
+      const patchBody = createPatch(0, SIZE);
       const patchClient = new BenchClient(server.url, ADMIN.user, ADMIN.password);
       await patchClient.send('DELETE', `${RESTCONF}/data/bench:bench`, { expected: [204] });
       const patched = await patchClient.send('PATCH', `${RESTCONF}/data/bench:bench`, {
-        body: createPatch(0, SIZE),
+        body: patchBody,
         headers: { 'Content-Type': 'application/yang-patch+json' },
         expected: [200],
       });
