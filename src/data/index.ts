@@ -15,7 +15,10 @@ export {
   encodeJson,
   encodeJsonEntries,
   encodeJsonString,
+  JsonArrayText,
+  LAZY_JSON_LENGTH,
   parseJsonText,
+  readJsonObjectLazily,
 } from './codec/json/index.ts';
 export type { DecodeXmlDocumentOptions, DecodeXmlOptions, EncodeXmlOptions, XmlWrapper } from './codec/xml/index.ts';
 export {

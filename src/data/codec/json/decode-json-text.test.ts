@@ -16,7 +16,7 @@ import { JsonArrayText } from './json-array-text.ts';
 import type { DecodeJsonOptions } from './json-decode.ts';
 import { decodeJson } from './json-decode.ts';
 import { parseJsonText } from './json-text.ts';
-import { readJsonLazily } from './read-json-lazily.ts';
+import { readJsonLazily, readJsonObjectLazily } from './read-json-lazily.ts';
 
 const schema = testSchema([TYPES_MODULE, AUGMENT_MODULE]);
 const top = schema.dataChildIndex.get('t:top') as ContainerNode;
@@ -105,5 +105,18 @@ describe('readJsonLazily', () => {
   it('gives undefined for text it cannot read', () => {
     assert.equal(readJsonLazily('{"t:top":{"s":"a",}}', schema, undefined), undefined);
     assert.equal(readJsonLazily('"t:top"', schema, undefined), undefined);
+  });
+});
+
+describe('readJsonObjectLazily', () => {
+  it('leaves the arrays at the given paths as text, and parses everything else whole', () => {
+    const raw = readJsonObjectLazily('{"a":{"b":[{"x":1},{"x":2}],"c":[{"y":1}]},"b":[{"z":1}],"d":"e"}', [['a', 'b']]);
+    const a = raw?.['a'] as Record<string, unknown>;
+    assert.ok(a.b instanceof JsonArrayText);
+    assert.deepEqual(a.b.item(1), { x: 2 });
+    assert.deepEqual(a.c, [{ y: 1 }]);
+    assert.deepEqual(raw?.['b'], [{ z: 1 }]);
+    assert.equal(raw?.['d'], 'e');
+    assert.equal(readJsonObjectLazily('{"a":{"b":[1,]}}', [['a', 'b']]), undefined);
   });
 });

@@ -21,6 +21,41 @@ const CLOSE_BRACKET = 93;
 const COMMA = 44;
 const COLON = 58;
 
+/**
+ * What the reader knows of an object's members: which one holds an array to leave as text, and
+ * which one holds an object to read member by member (with its own guide).
+ */
+interface Guide {
+  member(name: string): { readonly lazyArray: boolean; readonly object: Guide | undefined } | undefined;
+}
+
+/** The guide of an object whose members are children of `parent` (unqualified names in `module`). */
+const schemaGuide = (parent: InnerSchemaNode, module: string | undefined): Guide => ({
+  member(name) {
+    const colon = name.indexOf(':');
+    const childModule = colon < 0 ? module : name.slice(0, colon);
+    if (childModule === undefined) return undefined;
+    const child = slotChildByName(parent, childModule, colon < 0 ? name : name.slice(colon + 1));
+    if (child?.kind === 'list') return { lazyArray: true, object: undefined };
+    if (child?.kind === 'container') return { lazyArray: false, object: schemaGuide(child, childModule) };
+    return undefined;
+  },
+});
+
+/** The guide of an object at `path` (member names from the top), for the lazy arrays at `lazyPaths`. */
+const pathGuide = (path: readonly string[], lazyPaths: readonly (readonly string[])[]): Guide => ({
+  member(name) {
+    const childPath = [...path, name];
+    const startsWith = (lazy: readonly string[]): boolean => childPath.every((step, index) => lazy[index] === step);
+    const below = lazyPaths.filter(startsWith);
+    if (below.length === 0) return undefined;
+    return {
+      lazyArray: below.some((lazy) => lazy.length === childPath.length),
+      object: below.some((lazy) => lazy.length > childPath.length) ? pathGuide(childPath, below) : undefined,
+    };
+  },
+});
+
 /** Thrown inside the reader when the text is not what it can read; never leaves this module. */
 class Unreadable extends Error {}
 
@@ -99,8 +134,8 @@ class LazyReader {
     }
   }
 
-  /** The object at `from`, whose members are children of `parent` (or of nothing known); sets `end`. */
-  object(from: number, parent: InnerSchemaNode | undefined, module: string | undefined): Record<string, unknown> {
+  /** The object at `from`, whose members `guide` knows (or nothing is known of); sets `end`. */
+  object(from: number, guide: Guide | undefined): Record<string, unknown> {
     const text = this.#text;
     const result: Record<string, unknown> = {};
     let at = this.skipSpace(from + 1);
@@ -115,7 +150,7 @@ class LazyReader {
       at = this.skipSpace(nameEnd);
       if (text.charCodeAt(at) !== COLON) throw new Unreadable();
       at = this.skipSpace(at + 1);
-      const value = this.#member(at, parent, module, name);
+      const value = this.#member(at, guide, name);
       // As JSON.parse: an own data property whatever the name (`__proto__` included); the last one wins.
       Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
       at = this.skipSpace(this.end);
@@ -139,18 +174,13 @@ class LazyReader {
     }
   }
 
-  /** A member's value: lists stay text, containers are read member by member, the rest is parsed. */
-  #member(at: number, parent: InnerSchemaNode | undefined, module: string | undefined, name: string): unknown {
+  /** A member's value: lazy arrays stay text, guided objects are read member by member, the rest is parsed. */
+  #member(at: number, guide: Guide | undefined, name: string): unknown {
     const first = this.#text.charCodeAt(at);
-    if (parent !== undefined && (first === OPEN_BRACKET || first === OPEN_BRACE)) {
-      const colon = name.indexOf(':');
-      const childModule = colon < 0 ? module : name.slice(0, colon);
-      const child =
-        childModule === undefined
-          ? undefined
-          : slotChildByName(parent, childModule, colon < 0 ? name : name.slice(colon + 1));
-      if (child?.kind === 'list' && first === OPEN_BRACKET) return this.#entries(at);
-      if (child?.kind === 'container' && first === OPEN_BRACE) return this.object(at, child, childModule);
+    if (guide !== undefined && (first === OPEN_BRACKET || first === OPEN_BRACE)) {
+      const known = guide.member(name);
+      if (known?.lazyArray === true && first === OPEN_BRACKET) return this.#entries(at);
+      if (known?.object !== undefined && first === OPEN_BRACE) return this.object(at, known.object);
     }
     return this.parsed(at);
   }
@@ -188,6 +218,19 @@ class LazyReader {
   }
 }
 
+const readWith = (text: string, guide: Guide): Record<string, unknown> | undefined => {
+  const reader = new LazyReader(text);
+  try {
+    const start = reader.skipSpace(0);
+    if (text.charCodeAt(start) !== OPEN_BRACE) return undefined;
+    const result = reader.object(start, guide);
+    return reader.skipSpace(reader.end) === text.length ? result : undefined;
+  } catch (error) {
+    if (error instanceof Unreadable) return undefined;
+    throw error;
+  }
+};
+
 /**
  * The JSON object of `text` whose members are children of `parent` (`module`: the module
  * unqualified member names inherit, if any), with list entries left as {@link JsonArrayText};
@@ -197,15 +240,14 @@ export const readJsonLazily = (
   text: string,
   parent: InnerSchemaNode,
   module: string | undefined,
-): Record<string, unknown> | undefined => {
-  const reader = new LazyReader(text);
-  try {
-    const start = reader.skipSpace(0);
-    if (text.charCodeAt(start) !== OPEN_BRACE) return undefined;
-    const result = reader.object(start, parent, module);
-    return reader.skipSpace(reader.end) === text.length ? result : undefined;
-  } catch (error) {
-    if (error instanceof Unreadable) return undefined;
-    throw error;
-  }
-};
+): Record<string, unknown> | undefined => readWith(text, schemaGuide(parent, module));
+
+/**
+ * The JSON object of `text`, with the arrays of objects at `lazyPaths` (member names from the
+ * top, e.g. `["ietf-yang-patch:yang-patch", "edit"]`) left as {@link JsonArrayText}; `undefined`
+ * when the text is not an object this reader can read (then parse it whole).
+ */
+export const readJsonObjectLazily = (
+  text: string,
+  lazyPaths: readonly (readonly string[])[],
+): Record<string, unknown> | undefined => readWith(text, pathGuide([], lazyPaths));
