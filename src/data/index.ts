@@ -39,6 +39,7 @@ export {
   diffTrees,
   EMPTY_DIFF,
   encodeDiff,
+  encodeDiffs,
   instancesEqual,
   isEmptyDiff,
   renderDiffText,

@@ -12,9 +12,8 @@ import {
   decodeDiff,
   diffTrees,
   emptyDataTree,
-  encodeDiff,
+  encodeDiffs,
   isEmptyDiff,
-  reverseDiff,
   validateChange,
 } from '../data/index.ts';
 import { CommitFailedError, throwIfAny } from '../errors/index.ts';
@@ -234,14 +233,15 @@ export class Datastore {
       throwIfAny(errors, `${errors.length} validation errors`);
       for (const hook of this.#hooks) await hook(pending);
       const timestamp = new Date().toISOString();
+      const { forward, reverse } = encodeDiffs(diff, this.schema);
       const draft = {
         timestamp,
         user: attribution.user,
         via: attribution.via,
         ...(attribution.label === undefined ? {} : { label: attribution.label }),
         ...(attribution.comment === undefined ? {} : { comment: attribution.comment }),
-        forward: encodeDiff(diff, this.schema),
-        reverse: encodeDiff(reverseDiff(diff), this.schema),
+        forward,
+        reverse,
       };
       this.#versions.record(after, diff, { fixedNumber, timestamp });
       this.#recent.add({ ...draft, fixedNumber });

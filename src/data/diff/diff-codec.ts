@@ -29,6 +29,7 @@ import type {
 } from '../instance/index.ts';
 import { formatInstancePath, getChild, slotChildByName } from '../instance/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
+import { reverseDiff } from './diff.ts';
 
 /** The version of the format written by {@link encodeDiff}. */
 const FORMAT_VERSION = 1;
@@ -45,7 +46,13 @@ const keysJson = (schema: SchemaTree, keys: readonly LeafNode[], values: readonl
  * value (a whole list) is never joined on its own, only once with the rest of its diff.
  * @see RFC 7951
  */
-const appendValueJson = (schema: SchemaTree, step: InstancePathStep, value: Slot, parts: string[]): void => {
+const appendValueJson = (
+  schema: SchemaTree,
+  step: InstancePathStep,
+  value: Slot,
+  parts: string[],
+  known?: KnownValueTexts,
+): void => {
   const node = step.schema;
   switch (node.kind) {
     case 'leaf':
@@ -63,6 +70,13 @@ const appendValueJson = (schema: SchemaTree, step: InstancePathStep, value: Slot
       break;
     default:
       break;
+  }
+  // A value the other diff of the same commit has already encoded (a created list is the deleted one of its reverse).
+  const entry = node.kind === 'list' && step.keys !== undefined;
+  const seen = typeof value === 'object' && value !== null ? known?.get(value) : undefined;
+  if (seen !== undefined && seen.schema === node && seen.entry === entry) {
+    for (const piece of seen.pieces) parts.push(piece);
+    return;
   }
   // Containers, list entries and whole lists or leaf-lists go through the tree encoder, as one
   // member: its text without the member name (and, for one entry, without the array around it).
@@ -89,7 +103,15 @@ const appendValueJson = (schema: SchemaTree, step: InstancePathStep, value: Slot
     cut -= Math.min(cut, last.length);
   }
   if (head !== prefix || tail !== suffix) throw new TypeError(`unexpected encoding of ${node.name}`);
+  if (known !== undefined && typeof value === 'object' && value !== null)
+    known.set(value, { schema: node, entry, pieces: parts.slice(start) });
 };
+
+/** The text pieces of values already encoded, by value object (see {@link encodeDiffs}). */
+type KnownValueTexts = WeakMap<
+  object,
+  { readonly schema: DataSchemaNode; readonly entry: boolean; readonly pieces: readonly string[] }
+>;
 
 /** The JSON text of the instance a change's last step holds. @see RFC 7951 */
 export const changeValueJson = (schema: SchemaTree, step: InstancePathStep, value: Slot): string => {
@@ -120,26 +142,26 @@ const pathJson = (schema: SchemaTree, path: InstancePath): string => {
 };
 
 /** Appends the JSON text of one change to `parts`. */
-const appendChangeJson = (schema: SchemaTree, change: DataChange, parts: string[]): void => {
+const appendChangeJson = (schema: SchemaTree, change: DataChange, parts: string[], known?: KnownValueTexts): void => {
   const step = change.path.at(-1);
   if (step === undefined) throw new TypeError('a change needs a path of at least one step');
   parts.push(`{"op":"${change.kind}","path":${pathJson(schema, change.path)}`);
   switch (change.kind) {
     case 'create':
       parts.push(',"value":');
-      appendValueJson(schema, step, change.value, parts);
+      appendValueJson(schema, step, change.value, parts, known);
       if (change.position !== undefined) parts.push(`,"after":${anchorJson(schema, step.schema, change.position)}`);
       break;
     case 'delete':
       parts.push(',"old":');
-      appendValueJson(schema, step, change.old, parts);
+      appendValueJson(schema, step, change.old, parts, known);
       if (change.position !== undefined) parts.push(`,"after":${anchorJson(schema, step.schema, change.position)}`);
       break;
     case 'modify':
       parts.push(',"old":');
-      appendValueJson(schema, step, change.old, parts);
+      appendValueJson(schema, step, change.old, parts, known);
       parts.push(',"value":');
-      appendValueJson(schema, step, change.value, parts);
+      appendValueJson(schema, step, change.value, parts, known);
       break;
     case 'move':
       parts.push(
@@ -154,15 +176,29 @@ const appendChangeJson = (schema: SchemaTree, change: DataChange, parts: string[
  * The JSON text of `diff` (paths from the root of `schema`'s datastore), one change per line; values in
  * their RFC 7951 form. Joined once, into a flat string. @see RFC 7951
  */
-export const encodeDiff = (diff: DataDiff, schema: SchemaTree): string => {
+export const encodeDiff = (diff: DataDiff, schema: SchemaTree): string => encodeWith(diff, schema, undefined);
+
+const encodeWith = (diff: DataDiff, schema: SchemaTree, known: KnownValueTexts | undefined): string => {
   if (diff.changes.length === 0) return `{"version":${FORMAT_VERSION},"changes":[]}`;
   const parts: string[] = [`{"version":${FORMAT_VERSION},"changes":[\n`];
   diff.changes.forEach((change, index) => {
     if (index > 0) parts.push(',\n');
-    appendChangeJson(schema, change, parts);
+    appendChangeJson(schema, change, parts, known);
   });
   parts.push('\n]}');
   return parts.join('');
+};
+
+/**
+ * The texts of `diff` and of its reverse (`encodeDiff` of each): a value both hold (what a
+ * create adds is what its reverse deletes) is encoded once. @see RFC 7951
+ */
+export const encodeDiffs = (
+  diff: DataDiff,
+  schema: SchemaTree,
+): { readonly forward: string; readonly reverse: string } => {
+  const known: KnownValueTexts = new WeakMap();
+  return { forward: encodeWith(diff, schema, known), reverse: encodeWith(reverseDiff(diff), schema, known) };
 };
 
 // ---- decoding ----
