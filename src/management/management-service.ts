@@ -45,9 +45,11 @@ import { NacmCounters, nacmConfigOf, nacmNodeOf, readableDiff, rulePathProblems 
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
 import { nacmAccessControl } from './access-control.ts';
-import { hideHiddenData } from './hidden-data.ts';
+import { hiddenDataDenied, hideHiddenData, isVisible } from './hidden-data.ts';
 import type { LeafTransform } from './leaf-transforms.ts';
 import { LeafTransforms } from './leaf-transforms.ts';
+import type { SourceName } from './module-source-access.ts';
+import { announcingPaths } from './module-source-access.ts';
 import { nacmStateProviders } from './nacm-state-provider.ts';
 import type { NestedStateProvider } from './nested-state.ts';
 import { NestedStateProviders } from './nested-state.ts';
@@ -67,6 +69,7 @@ import type { CommitNote, Session } from './session.ts';
 import { attributionOf } from './session.ts';
 import type { StateProvider } from './state-provider.ts';
 import { StateProviders } from './state-provider.ts';
+import { unchangedAt } from './unchanged-at.ts';
 import type { ViewVersion } from './view-version.ts';
 import { ViewVersions } from './view-version.ts';
 import type { SchemaLocation } from './yang-library-provider.ts';
@@ -180,13 +183,31 @@ export class ManagementService {
     const denied = decisions.deniedWrite(pending.diff);
     if (denied === undefined) return;
     this.nacmCounters.countDeniedDataWrite();
-    // Name the refused node only if the user may see it; else its nearest visible ancestor.
-    let shown = denied.path;
-    while (shown.length > 0 && !decisions.mayRead(shown)) shown = shown.slice(0, -1);
-    throw new AccessDeniedError(
-      `access denied: ${session.principal.user} may not ${denied.operation} ${shown.length === denied.path.length ? 'this node' : 'data below this node'}`,
-      { path: formatInstancePath(shown) },
-    );
+    // Say what was refused only about a node the user may see: the refusal of a hidden one is
+    // the same whether it is a create (the node did not exist) or a delete (it did).
+    if (!isVisible(decisions, denied.path)) throw hiddenDataDenied(decisions, denied.path);
+    throw new AccessDeniedError(`access denied: ${session.principal.user} may not ${denied.operation} this node`, {
+      path: formatInstancePath(denied.path),
+    });
+  }
+
+  /**
+   * Refuses an edit that left a target the user may not read unchanged unless they may update
+   * it: otherwise a write that changes nothing would succeed exactly when the hidden target
+   * exists with the values sent, and so tell about it. @see RFC 8341 §3.4.5
+   */
+  #checkHiddenTargets(
+    decisions: AccessDecisions,
+    before: DataTree,
+    after: DataTree,
+    targets: readonly InstancePath[],
+  ): void {
+    for (const target of targets) {
+      if (isVisible(decisions, target) || decisions.mayWrite('update', target)) continue;
+      if (!unchangedAt(before, after, target)) continue;
+      this.nacmCounters.countDeniedDataWrite();
+      throw hiddenDataDenied(decisions, target);
+    }
   }
 
   /**
@@ -246,28 +267,32 @@ export class ManagementService {
   }
 
   /**
-   * The source text of a module or submodule by name and revision (undefined when not loaded,
-   * or when `session` may not read the YANG library that announces it).
+   * The source text of a module or submodule by name and revision (undefined when not loaded),
+   * if `session` may read a YANG library entry that announces it (its `location` or `schema`).
+   * @throws AccessDeniedError (403) when the user may read no library entry of that name,
+   * whether the module exists or not; a submodule whose entry is hidden is undefined, like a
+   * missing one
    */
   moduleSource(session: Session, name: string, revision: string | undefined): string | undefined {
-    if (!this.#mayReadLibrary(session)) return undefined;
+    let found: { readonly text: string; readonly includedBy?: SourceName } | undefined;
     for (const module of this.modules) {
-      if (module.name === name && module.revision === revision) return module.text;
+      if (module.name === name && module.revision === revision) found = module;
       const submodule = module.submodules.find((sub) => sub.name === name && sub.revision === revision);
-      if (submodule !== undefined) return submodule.text;
+      if (submodule !== undefined) found = { text: submodule.text, includedBy: module };
+      if (found !== undefined) break;
     }
-    return undefined;
-  }
-
-  /** Module sources are as readable as the YANG library entries that announce them. @see RFC 8525 §3 */
-  #mayReadLibrary(session: Session): boolean {
     const decisions = this.decisionsFor(session);
-    if (decisions.permitsAll) return true;
-    const library = this.schema.dataChildIndex.get('ietf-yang-library:yang-library');
-    const state = this.schema.dataChildIndex.get('ietf-yang-library:modules-state');
-    return [library, state].some(
-      (node) => node !== undefined && decisions.readAccess([{ schema: node as DataSchemaNode }]) !== undefined,
-    );
+    if (decisions.permitsAll) return found?.text;
+    const announced = (includedBy?: SourceName): boolean =>
+      announcingPaths(this.schema, { name, revision }, includedBy).some((path) => decisions.mayRead(path));
+    const asModule = announced();
+    if (found !== undefined && (found.includedBy === undefined ? asModule : announced(found.includedBy)))
+      return found.text;
+    if (!asModule)
+      throw new AccessDeniedError(
+        `access denied: ${session.principal.user} may not read the YANG library entry of ${name}${revision === undefined ? '' : `@${revision}`}`,
+      );
+    return undefined;
   }
 
   /**
@@ -311,9 +336,17 @@ export class ManagementService {
 
   /**
    * Makes one commit: `change` is a list of edits applied in order, or a function computing the
-   * new tree. Rejects with the ManagementError(s) that stopped it; then nothing changed.
+   * new tree. `targets` are the nodes the request names (the resource of a PUT, PATCH or
+   * DELETE, the edits of a YANG Patch; the targets of `change`'s edits when it is a list): one
+   * the user may not read is refused when the edit leaves it unchanged, unless they may update
+   * it. Rejects with the ManagementError(s) that stopped it; then nothing changed.
    */
-  async edit(session: Session, change: readonly DataEdit[] | EditChange, note: CommitNote = {}): Promise<EditResult> {
+  async edit(
+    session: Session,
+    change: readonly DataEdit[] | EditChange,
+    note: CommitNote = {},
+    targets: readonly InstancePath[] = typeof change === 'function' ? [] : change.map((edit) => edit.target),
+  ): Promise<EditResult> {
     const compute: EditChange = typeof change === 'function' ? change : (root) => applyEdits(root, change);
     return this.#commit(session, note, (attribution) =>
       this.datastore.commit(async (root, snapshot) => {
@@ -327,7 +360,9 @@ export class ManagementService {
             if (access === undefined) return HIDDEN_VERSION;
             return this.#viewVersions.versionOf(decisions, snapshot, path, access);
           },
+          isHidden: (path) => !decisions.permitsAll && !isVisible(decisions, path),
         } satisfies EditContext);
+        if (!decisions.permitsAll) this.#checkHiddenTargets(decisions, root, after, targets);
         return this.#leafTransforms.apply(root, after);
       }, attribution),
     );
@@ -397,6 +432,7 @@ export class ManagementService {
       commit: async (change) => record(await this.edit(session, change, note)),
       commitWith: async (run) => record(await this.#commit(session, note, run)),
       readable: (diff) => readableDiff(this.decisionsFor(session), diff),
+      readAccess: (path) => this.decisionsFor(session).readAccess(path),
     });
     const output = this.#outputOf(operation, returned, where);
     return { output, fixedNumber };

@@ -28,6 +28,8 @@ export interface AccessDecisions {
   readAccess(path: InstancePath): AccessScope | undefined;
   /** May the user read the node at `path` itself? @see RFC 8341 §3.4.5 */
   mayRead(path: InstancePath): boolean;
+  /** May the user make `operation` on the node at `path` itself? @see RFC 8341 §3.4.5 */
+  mayWrite(operation: WriteOperation, path: InstancePath): boolean;
   /** The first access of `diff` the user may not make, if any. @see RFC 8341 §3.4.5 */
   deniedWrite(diff: DataDiff): DeniedWrite | undefined;
   /**
@@ -44,6 +46,7 @@ export const PERMIT_ALL: AccessDecisions = Object.freeze({
   permitsAll: true,
   readAccess: (): AccessScope => true,
   mayRead: () => true,
+  mayWrite: () => true,
   deniedWrite: () => undefined,
   mayInvoke: () => true,
   mayReceive: () => true,

@@ -102,6 +102,10 @@ export class AccessRules implements AccessDecisions {
     return this.scopeAt('read', path).self() === 'permit';
   }
 
+  mayWrite(operation: WriteOperation, path: InstancePath): boolean {
+    return this.scopeAt(operation, path).self() === 'permit';
+  }
+
   deniedWrite(diff: DataDiff): DeniedWrite | undefined {
     return findDeniedWrite((operation: WriteOperation, path) => this.scopeAt(operation, path), diff);
   }

@@ -193,6 +193,7 @@ export const applyYangPatch = async (
         return after;
       },
       note.comment === undefined && patch.comment !== undefined ? { ...note, comment: patch.comment } : note,
+      [target.path, ...edits.map((each) => each.edit.target)],
     );
     if (query.rollbackId) {
       answerWrite(exchange, encoding, 204, result.fixedNumber);
