@@ -16,7 +16,13 @@ export type {
   YangLibrary,
   YangLibraryDataOptions,
 } from './library/yang-library-data.ts';
-export { enabledFeatures, moduleSetContentId, modulesStateData, yangLibraryData } from './library/yang-library-data.ts';
+export {
+  enabledFeatures,
+  MODULE_SET_NAME,
+  moduleSetContentId,
+  modulesStateData,
+  yangLibraryData,
+} from './library/yang-library-data.ts';
 export type { LoadSchemaOptions, LoadSchemaResult } from './load-schema.ts';
 export { loadSchema } from './load-schema.ts';
 export type { LoadedModule, LoadedSubmodule, ModuleSet } from './loaded-module.ts';
