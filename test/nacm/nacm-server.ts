@@ -2,9 +2,9 @@
  * @module test/nacm/nacm-server
  * Test support for NACM end to end: `idconf serve` as a child process (HTTPS, the factory
  * default), set up by its admin with the example rule set of docs/nacm.md — administrators,
- * operators who may change profiles but not crypto, auditors who read everything but secrets —
- * their local accounts, a user in no group, and a data source with a password; then requests to
- * both APIs as any of them.
+ * operators who may change profiles but not crypto nor client secrets, auditors who read
+ * everything but secrets —, their local accounts, a user in no group, and a data source with a
+ * password; then requests to both APIs as any of them (or with any credentials).
  */
 import { rmSync } from 'node:fs';
 import { hashPassword } from '../../src/auth/index.ts';
@@ -57,6 +57,13 @@ export const EXAMPLE_NACM = {
             'access-operations': '*',
             action: 'deny',
             comment: 'Keys and certificates are for administrators only',
+          },
+          {
+            name: 'no-client-secrets',
+            path: '/base:profiles/profile/settings/profile-oauth:authorization-server/client-store/config-backed/client/secret',
+            'access-operations': '*',
+            action: 'deny',
+            comment: 'Client secrets are set by administrators',
           },
           {
             name: 'profiles',
@@ -142,9 +149,12 @@ export const basicAuthorization = (user: string, password: string): string =>
 
 const authorization = (role: Role): string => basicAuthorization(USERS[role], PASSWORD);
 
-/** Starts `idconf serve` on a fresh data directory and applies the example as the admin. */
-export const startNacmServer = async (): Promise<NacmServer> => {
-  const child = await startServerProcess({ env: { IDCONF_ADMIN_PASSWORD: PASSWORD } });
+/**
+ * Starts `idconf serve` on a fresh data directory (with `args` added to its command line, e.g.
+ * `--yang-dir`) and applies the example as the admin.
+ */
+export const startNacmServer = async (args: readonly string[] = []): Promise<NacmServer> => {
+  const child = await startServerProcess({ args, env: { IDCONF_ADMIN_PASSWORD: PASSWORD } });
   const as = (authorization: string): NacmClient => {
     const call = (
       method: string,
