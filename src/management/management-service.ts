@@ -48,7 +48,7 @@ import { nacmAccessControl } from './access-control.ts';
 import { hiddenDataDenied, hideHiddenData, isVisible } from './hidden-data.ts';
 import type { LeafTransform } from './leaf-transforms.ts';
 import { LeafTransforms } from './leaf-transforms.ts';
-import type { SourceName } from './module-source-access.ts';
+import type { SourceEntry } from './module-source-access.ts';
 import { announcingPaths } from './module-source-access.ts';
 import { nacmStateProviders } from './nacm-state-provider.ts';
 import type { NestedStateProvider } from './nested-state.ts';
@@ -269,26 +269,27 @@ export class ManagementService {
   /**
    * The source text of a module or submodule by name and revision (undefined when not loaded),
    * if `session` may read a YANG library entry that announces it (its `location` or `schema`).
-   * @throws AccessDeniedError (403) when the user may read no library entry of that name,
-   * whether the module exists or not; a submodule whose entry is hidden is undefined, like a
-   * missing one
+   * @throws AccessDeniedError (403) when the user may not read the entry an implemented module
+   * of that name has, whether it exists or not (an import-only module or a submodule whose own
+   * entry is hidden is undefined, like a missing one)
    */
   moduleSource(session: Session, name: string, revision: string | undefined): string | undefined {
-    let found: { readonly text: string; readonly includedBy?: SourceName } | undefined;
+    let found: { readonly text: string; readonly entry: SourceEntry } | undefined;
     for (const module of this.modules) {
-      if (module.name === name && module.revision === revision) found = module;
+      if (module.name === name && module.revision === revision)
+        found = { text: module.text, entry: { kind: 'module', implemented: module.implemented } };
       const submodule = module.submodules.find((sub) => sub.name === name && sub.revision === revision);
-      if (submodule !== undefined) found = { text: submodule.text, includedBy: module };
+      if (submodule !== undefined)
+        found = { text: submodule.text, entry: { kind: 'submodule', of: module, ofImplemented: module.implemented } };
       if (found !== undefined) break;
     }
     const decisions = this.decisionsFor(session);
     if (decisions.permitsAll) return found?.text;
-    const announced = (includedBy?: SourceName): boolean =>
-      announcingPaths(this.schema, { name, revision }, includedBy).some((path) => decisions.mayRead(path));
-    const asModule = announced();
-    if (found !== undefined && (found.includedBy === undefined ? asModule : announced(found.includedBy)))
-      return found.text;
-    if (!asModule)
+    const announced = (entry: SourceEntry): boolean =>
+      announcingPaths(this.schema, { name, revision }, entry).some((path) => decisions.mayRead(path));
+    if (found !== undefined && announced(found.entry)) return found.text;
+    // Judged as an implemented module of that name would be, whether one exists or not.
+    if (!announced({ kind: 'module', implemented: true }))
       throw new AccessDeniedError(
         `access denied: ${session.principal.user} may not read the YANG library entry of ${name}${revision === undefined ? '' : `@${revision}`}`,
       );

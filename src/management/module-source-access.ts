@@ -4,8 +4,9 @@
  * readable as the entry that gives its URL: `yang-library/module-set/module[name]/location` (or
  * `import-only-module[name][revision]/location`, or `submodule[name]/location` below the
  * including module), and `modules-state/module[name][revision]/schema` (or its `submodule`).
- * The paths are made from the names asked for, not from what is loaded, so that a decision
- * about a module's entry is the same whether the module exists or not.
+ * A name nothing is loaded under is judged by the entries an implemented module of that name
+ * would have, so that the decision about a hidden module's entry is the same whether the
+ * module exists or not.
  * @see RFC 8525 §3 (location), RFC 7895 §2.2 (schema), RFC 8341 §3.4.5
  */
 import type { DataSchemaNode, InstancePath, InstancePathStep } from '../data/index.ts';
@@ -36,38 +37,39 @@ const pathOf = (
   return path;
 };
 
-/**
- * The paths of the library leaves that announce `source`: as a module when `includedBy` is
- * undefined, else as a submodule of module `includedBy`.
- */
-export const announcingPaths = (schema: SchemaTree, source: SourceName, includedBy?: SourceName): InstancePath[] => {
+/** Where the library lists a source: as a module (implemented or import-only), or as a submodule of one. */
+export type SourceEntry =
+  | { readonly kind: 'module'; readonly implemented: boolean }
+  | { readonly kind: 'submodule'; readonly of: SourceName; readonly ofImplemented: boolean };
+
+/** The paths of the library leaves that announce `source`, listed as `entry` says. */
+export const announcingPaths = (schema: SchemaTree, source: SourceName, entry: SourceEntry): InstancePath[] => {
   const revision = source.revision ?? '';
   const set = ['module-set', [MODULE_SET_NAME]] as const;
+  const moduleStep = (name: string, moduleRevision: string | undefined, implemented: boolean) =>
+    implemented ? (['module', [name]] as const) : (['import-only-module', [name, moduleRevision ?? '']] as const);
   const candidates =
-    includedBy === undefined
+    entry.kind === 'module'
       ? [
-          pathOf(schema, [['yang-library'], set, ['module', [source.name]], ['location']]),
-          pathOf(schema, [['yang-library'], set, ['import-only-module', [source.name, revision]], ['location']]),
+          pathOf(schema, [
+            ['yang-library'],
+            set,
+            moduleStep(source.name, source.revision, entry.implemented),
+            ['location'],
+          ]),
           pathOf(schema, [['modules-state'], ['module', [source.name, revision]], ['schema']]),
         ]
       : [
           pathOf(schema, [
             ['yang-library'],
             set,
-            ['module', [includedBy.name]],
-            ['submodule', [source.name]],
-            ['location'],
-          ]),
-          pathOf(schema, [
-            ['yang-library'],
-            set,
-            ['import-only-module', [includedBy.name, includedBy.revision ?? '']],
+            moduleStep(entry.of.name, entry.of.revision, entry.ofImplemented),
             ['submodule', [source.name]],
             ['location'],
           ]),
           pathOf(schema, [
             ['modules-state'],
-            ['module', [includedBy.name, includedBy.revision ?? '']],
+            ['module', [entry.of.name, entry.of.revision ?? '']],
             ['submodule', [source.name, revision]],
             ['schema'],
           ]),

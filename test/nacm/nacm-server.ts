@@ -136,6 +136,8 @@ export interface NacmServer {
   rest(role: Role, method: string, path: string, body?: string, type?: string, accept?: string): Promise<TestResponse>;
   /** Requests with any credentials: `Basic …` of another account, `Bearer …` of a token. */
   as(authorization: string): NacmClient;
+  /** Adds a local account `name` (with the password of the others) and returns requests as it. */
+  addAccount(name: string): Promise<NacmClient>;
   /** The whole configuration as the admin reads it (explicit defaults): what "nothing changed" compares. */
   configuration(): Promise<string>;
   /** The NACM counters as the admin reads them. */
@@ -210,6 +212,13 @@ export const startNacmServer = async (args: readonly string[] = []): Promise<Nac
     restconf,
     rest,
     as,
+    addAccount: async (name) => {
+      const added = await restconf('admin', 'POST', '/data/idconf-aaa:aaa/authentication/users', {
+        'idconf-aaa:user': [{ name, password: hash }],
+      });
+      if (added.status !== 201) throw new Error(`adding account ${name} failed: ${added.status} ${added.body}`);
+      return as(basicAuthorization(name, PASSWORD));
+    },
     configuration: async () => (await restconf('admin', 'GET', '/data?content=config&with-defaults=explicit')).body,
     counters: async () => {
       const response = await restconf('admin', 'GET', '/data/ietf-netconf-acm:nacm?content=nonconfig');
