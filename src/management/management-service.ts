@@ -30,7 +30,7 @@ import {
   setChild,
 } from '../data/index.ts';
 import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion, PendingCommit } from '../datastore/index.ts';
-import { readRollbackFile } from '../datastore/index.ts';
+import { fixedNumberOfRollbackId, readRollbackFile } from '../datastore/index.ts';
 import {
   AccessDeniedError,
   DataMissingError,
@@ -327,10 +327,14 @@ export class ManagementService {
   }
 
   /**
-   * One rollback file's content as `session` may see it: the changes to data they may not read
-   * are left out. @see RFC 8341 §3.4.5
+   * One rollback file's content (by fixed number, or by its rolling `id`, 0 = newest) as
+   * `session` may see it: the changes to data they may not read are left out. @see RFC 8341 §3.4.5
    */
-  async rollbackFileContent(session: Session, fixedNumber: number): Promise<DataDiff> {
+  async rollbackFileContent(
+    session: Session,
+    file: { readonly fixedNumber: number } | { readonly id: number },
+  ): Promise<DataDiff> {
+    const fixedNumber = 'id' in file ? await fixedNumberOfRollbackId(this.datastore, file.id) : file.fixedNumber;
     const { diff } = await readRollbackFile(this.datastore, fixedNumber);
     return readableDiff(this.decisionsFor(session), diff);
   }

@@ -4,7 +4,7 @@
  * source is served to whoever may read a library entry announcing it (auditors here may not
  * see the entries of idconf-aaa, operators not the library at all, 403 for any name, present or
  * not); rollback listings and file headers leave out the metadata a user may not read (operators
- * do not learn who committed), a file's changes are shown without what they may not read, and a
+ * do not learn who committed, auditors here neither when nor the fixed numbers), a file's changes are shown without what they may not read, and a
  * group that may not read the rollback files gets none of them on either API.
  */
 import assert from 'node:assert/strict';
@@ -32,6 +32,24 @@ const RULES: [string, Record<string, unknown>][] = [
     {
       name: 'no-aaa-module-state',
       path: "/ietf-yang-library:modules-state/module[name='idconf-aaa']",
+      'access-operations': 'read',
+      action: 'deny',
+    },
+  ],
+  [
+    'auditors',
+    {
+      name: 'no-numbers',
+      path: '/idconf-rollback:rollback-files/file/fixed-number',
+      'access-operations': 'read',
+      action: 'deny',
+    },
+  ],
+  [
+    'auditors',
+    {
+      name: 'no-dates',
+      path: '/idconf-rollback:rollback-files/file/date',
       'access-operations': 'read',
       action: 'deny',
     },
@@ -209,6 +227,33 @@ describe('NACM: the YANG library, module sources and rollback files', () => {
       const admin = await server.rest('admin', 'GET', `/rollbacks/${fileId}`);
       assert.match(admin.body, /^# Created by: admin\n/);
       assert.match(admin.body, /server-keystore/);
+    });
+
+    it('with the fixed numbers and dates hidden, the legacy listing and files leave them empty', async () => {
+      const listing = await server.rest(
+        'auditor',
+        'GET',
+        '/rollbacks',
+        undefined,
+        undefined,
+        'application/vnd.yang.api+json',
+      );
+      assert.equal(listing.status, 200, listing.body);
+      const first = (JSON.parse(listing.body) as { rollbacks: { file: Record<string, string>[] } }).rollbacks.file[0];
+      assert.deepEqual(first, {
+        name: '0',
+        'fixed-number': '',
+        creator: 'admin',
+        date: '',
+        via: 'restconf',
+        label: '',
+        comment: '',
+      });
+      const text = await server.rest('auditor', 'GET', `/rollbacks/${fileId}`);
+      assert.equal(text.status, 200, text.body);
+      assert.match(text.body, /^# Created by: admin\n# Date: \n/);
+      assert.match(text.body, /\n# No: \n/);
+      assert.match(text.body, /server-keystore/);
     });
 
     it('a group that may not read the rollback files gets none: listing, file, get and apply', async () => {
