@@ -4,7 +4,9 @@
  * list size it starts `idconf serve` as its own process with the benchmark model and a fresh
  * data dir, loads the entries, and measures every request with wrk (throughput) or a
  * one-request-at-a-time client (latency), both in processes other than the server's. In the
- * same run it measures GET one entry as an LDAP user against the local admin (when slapd is
+ * same run it measures what NACM costs a read (the whole list and one entry by a user a rule
+ * hides half the list from, against the same reads without NACM; bench/measure-nacm.ts), GET
+ * one entry as an LDAP user against the local admin (when slapd is
  * installed; bench/measure-ldap-login.ts) and the machine's ceilings: a bare `node:http(s)` server answering the same
  * bytes as GET-one-entry, and `fdatasync` on the data dir's disk. Prints Markdown tables and
  * writes `bench/results/<date>.json`.
@@ -17,12 +19,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { hashPassword } from '../src/auth/index.ts';
 import { residentMemory, type ServerProcess } from './child-process.ts';
 import { measureFsync } from './fsync.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
 import { type BenchContext, measureApi, measureGetOne, row, transportOf } from './measure-api.ts';
 import { ldapLoginUnavailable, measureLdapLogin } from './measure-ldap-login.ts';
+import { measureNacmGetAll, measureNacmGetOne, NACM_READER, NACM_REQUESTS, setUpNacmBench } from './measure-nacm.ts';
 import { checkTargets, rowsTable, targetsTable } from './report.ts';
 import { Results } from './results.ts';
 import { writeSelfSignedTlsFiles } from './tls-files.ts';
@@ -190,6 +194,41 @@ const measureSize = async (size: number): Promise<void> => {
   }
 };
 
+/**
+ * What NACM costs a read (bench/measure-nacm.ts), on a server of its own: the whole list and one
+ * entry, by a reader a key-predicate rule hides half of the list from, against the same reads
+ * without NACM.
+ */
+const measureNacmSize = async (size: number): Promise<void> => {
+  const dataDir = mkdtempSync(join(flags['data-root'], 'idconf-bench-nacm-'));
+  try {
+    const server = await startIdconf({
+      dataDir,
+      timeoutMs: startTimeout(size),
+      ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
+    });
+    try {
+      log(`${size}: NACM: loading ${size} zoned entries and a copy of the visible half; the reader`);
+      const admin = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+      try {
+        await setUpNacmBench(admin, size, await hashPassword(NACM_READER.password));
+      } finally {
+        admin.close();
+      }
+      for (const api of NACM_REQUESTS) {
+        log(`${size}: NACM: ${api.name} GET the whole list, with and without NACM, interleaved`);
+        await measureNacmGetAll(context, server, api, size);
+        log(`${size}: NACM: ${api.name} GET one entry, with and without NACM, alternating (wrk)`);
+        await measureNacmGetOne(context, server, api, size);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 ensureWrk(log);
 mkdirSync(flags.out, { recursive: true });
 const loadBefore = loadavg();
@@ -199,6 +238,7 @@ log(
 for (const size of SIZES) {
   log(`${size.toLocaleString('en')} entries`);
   await measureSize(size);
+  await measureNacmSize(size);
 }
 // GET one entry as an LDAP user against the local admin: needs slapd.
 const ldapUnavailable = ldapLoginUnavailable();
