@@ -10,7 +10,7 @@
  * @see RFC 8341 §3.4.5, RFC 7950 §7.5.1 (non-presence containers)
  */
 import type { AccessScope, LeafListValues, ListEntry, ReadAccess } from '../data/index.ts';
-import { keyValuesOf, slotTableOf } from '../data/index.ts';
+import { slotTableOf } from '../data/index.ts';
 import type { SchemaNode, YangValue } from '../yang/index.ts';
 import type { Scope } from './rule-scope.ts';
 
@@ -55,7 +55,8 @@ class ListAccess implements ReadAccess {
   }
 
   entry(entry: ListEntry): AccessScope | undefined {
-    return entryAccess(this.#scope.entry(keyValuesOf(entry)));
+    // An entry's slots begin with its keys, in order: no array of them is made.
+    return entryAccess(this.#scope.entry(entry.slots as readonly YangValue[]));
   }
 
   values(): LeafListValues {
@@ -108,7 +109,8 @@ class LeafListAccess implements ReadAccess {
 }
 
 const memo = <T>(scope: Scope, key: string, compute: () => T): T => {
-  if (scope.memo.has(key)) return scope.memo.get(key) as T;
+  const known = scope.memo.get(key);
+  if (known !== undefined || scope.memo.has(key)) return known as T;
   const value = compute();
   scope.memo.set(key, value);
   return value;
