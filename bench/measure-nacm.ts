@@ -13,13 +13,17 @@
  *   The cost of NACM is the reader's time ÷ the administrator's time for the same entries.
  * - GET of one blue entry with wrk, the administrator's and the reader's runs alternating: the
  *   cost is the reader's rate ÷ the administrator's.
+ *
+ * Each figure also comes as the server's CPU time per request (from /proc), which the load of
+ * other processes on a shared machine moves far less than wall time and rates.
  */
-import type { ServerProcess } from './child-process.ts';
+import { cpuTimeMs, type ServerProcess } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN } from './idconf-server.ts';
 import { type BenchContext, row, transportOf } from './measure-api.ts';
+import { median } from './statistics.ts';
 import { entry, LEGACY, RESTCONF } from './workload.ts';
-import { runWrk, type WrkRequest } from './wrk.ts';
+import { runWrk, type WrkRequest, type WrkResult } from './wrk.ts';
 
 /** The reader's account. */
 export const NACM_READER = { user: 'reader', password: 'bench-reader-password' } as const;
@@ -27,6 +31,8 @@ export const NACM_READER = { user: 'reader', password: 'bench-reader-password' }
 const JSON_TYPE = 'application/yang-data+json';
 const LEGACY_JSON = 'application/vnd.yang.data+json';
 const WARM_UP_SECONDS = 1;
+/** Each whole-list GET of a sample is made this many times. */
+const REPEATS = 5;
 
 /** The entries of one zone, `entry-0` … `entry-(count-1)`, as RFC 7951 JSON list members. */
 const zoneEntries = (zone: string, count: number): string[] => {
@@ -137,8 +143,9 @@ export const measureNacmGetAll = async (
       );
     const samples = size <= 10_000 ? context.runs * 5 : context.runs * 2;
     for (let sample = 0; sample < samples; sample++) {
-      const measured = { all: 0, reader: 0, half: 0, afterCommit: 0 };
-      const steps: [keyof typeof measured, () => Promise<number>][] = [
+      const wall = { all: 0, reader: 0, half: 0, afterCommit: 0 };
+      const cpu = { all: 0, reader: 0, half: 0, afterCommit: 0 };
+      const steps: [keyof typeof wall, () => Promise<number>][] = [
         ['all', async () => (await get(admin, api.zones)).totalMs],
         ['reader', async () => (await get(reader, api.zones)).totalMs],
         ['half', async () => (await get(admin, api.blueZones)).totalMs],
@@ -150,20 +157,49 @@ export const measureNacmGetAll = async (
           },
         ],
       ];
-      // Alternate the order, so that a drift of the machine does not favour one of them.
-      for (const [name, step] of sample % 2 === 0 ? steps : [...steps].reverse()) measured[name] = await step();
-      add('admin-all', 'NACM: GET the whole list (JSON), no NACM (admin)', 'ms', measured.all);
-      add('reader', 'NACM: GET the whole list as a reader who may see half of it', 'ms', measured.reader);
-      add('admin-half', 'NACM: GET a copy of that half, no NACM (admin)', 'ms', measured.half);
-      add('reader-after-commit', 'NACM: the reader’s GET right after an unrelated commit', 'ms', measured.afterCommit);
-      add('ratio-half', 'NACM: reader’s GET ÷ the same entries without NACM', 'ratio', measured.reader / measured.half);
+      // Alternate the order, so that a drift of the machine does not favour one of them; each
+      // GET REPEATS times, for the server's CPU time (10 ms ticks) to be worth reading.
+      for (const [name, step] of sample % 2 === 0 ? steps : [...steps].reverse()) {
+        const times: number[] = [];
+        const before = cpuTimeMs(server.child.pid) ?? Number.NaN;
+        for (let repeat = 0; repeat < REPEATS; repeat++) times.push(await step());
+        // The commit of `afterCommit` is in its CPU time too: measured apart below, it is small.
+        cpu[name] = ((cpuTimeMs(server.child.pid) ?? Number.NaN) - before) / REPEATS;
+        wall[name] = median(times);
+      }
+      add('admin-all', 'NACM: GET the whole list (JSON), no NACM (admin)', 'ms', wall.all);
+      add('reader', 'NACM: GET the whole list as a reader who may see half of it', 'ms', wall.reader);
+      add('admin-half', 'NACM: GET a copy of that half, no NACM (admin)', 'ms', wall.half);
+      add('reader-after-commit', 'NACM: the reader’s GET right after an unrelated commit', 'ms', wall.afterCommit);
+      add('ratio-half', 'NACM: reader’s GET ÷ the same entries without NACM', 'ratio', wall.reader / wall.half);
       add(
         'ratio-after-commit',
         'NACM: reader’s GET after a commit ÷ the same entries without NACM',
         'ratio',
-        measured.afterCommit / measured.half,
+        wall.afterCommit / wall.half,
       );
-      add('ratio-all', 'NACM: reader’s GET ÷ the whole list without NACM', 'ratio', measured.reader / measured.all);
+      add('ratio-all', 'NACM: reader’s GET ÷ the whole list without NACM', 'ratio', wall.reader / wall.all);
+      // Below about 20 ticks a sample, the CPU time says nothing.
+      if (cpu.half * REPEATS < 200) {
+        context.results.note(
+          `${api.name} NACM GET of the whole list: too fast at ${size} entries for the server's CPU time`,
+        );
+        continue;
+      }
+      add('cpu-reader', 'NACM: server CPU per reader’s GET of the whole list', 'ms', cpu.reader);
+      add('cpu-admin-half', 'NACM: server CPU per GET of the same entries without NACM', 'ms', cpu.half);
+      add(
+        'cpu-ratio-half',
+        'NACM: server CPU, reader’s GET ÷ the same entries without NACM',
+        'ratio',
+        cpu.reader / cpu.half,
+      );
+      add(
+        'cpu-ratio-after-commit',
+        'NACM: server CPU, reader’s GET and an unrelated commit ÷ the same entries without NACM',
+        'ratio',
+        cpu.afterCommit / cpu.half,
+      );
     }
   } finally {
     admin.close();
@@ -193,18 +229,33 @@ export const measureNacmGetOne = async (
   const reader = as(NACM_READER.user, NACM_READER.password);
   await runWrk(admin, 1, WARM_UP_SECONDS);
   await runWrk(reader, 1, WARM_UP_SECONDS);
-  const add = (variant: string, unit: 'req/s' | 'ratio', label: string, value: number) =>
+  const add = (variant: string, unit: 'req/s' | 'ratio' | 'ms', label: string, value: number) =>
     context.results.add(row(api.name, 'nacm-get-one', variant, transport, unit, label), size, [value]);
   for (let run = 0; run < context.runs * 2; run++) {
     const first = run % 2 === 0 ? admin : reader;
     const second = first === admin ? reader : admin;
-    const results = new Map([
-      [first, await runWrk(first, 1, context.duration)],
-      [second, await runWrk(second, 1, context.duration)],
-    ]);
-    const ours = results.get(reader);
-    const theirs = results.get(admin);
-    if (ours === undefined || theirs === undefined) continue;
+    const results = new Map<WrkRequest, { readonly wrk: WrkResult; readonly cpuPerRequest: number }>();
+    for (const request of [first, second]) {
+      const before = cpuTimeMs(server.child.pid) ?? Number.NaN;
+      const wrk = await runWrk(request, 1, context.duration);
+      results.set(request, {
+        wrk,
+        cpuPerRequest: ((cpuTimeMs(server.child.pid) ?? Number.NaN) - before) / wrk.requests,
+      });
+    }
+    const reading = results.get(reader);
+    const administering = results.get(admin);
+    if (reading === undefined || administering === undefined) continue;
+    const ours = reading.wrk;
+    const theirs = administering.wrk;
+    add('cpu-admin', 'ms', 'NACM: server CPU per GET of one entry, no NACM (admin)', administering.cpuPerRequest);
+    add('cpu-reader', 'ms', 'NACM: server CPU per GET of one entry as the reader', reading.cpuPerRequest);
+    add(
+      'cpu-ratio',
+      'ratio',
+      'NACM: server CPU, GET one entry without NACM ÷ as the reader (as a rate)',
+      administering.cpuPerRequest / reading.cpuPerRequest,
+    );
     if (ours.errors + theirs.errors > 0)
       context.results.note(`${api.name} NACM GET one entry: ${ours.errors + theirs.errors} failed requests at ${size}`);
     add('admin', 'req/s', 'NACM: GET one entry, no NACM (admin), 1 connection', theirs.requestsPerSecond);

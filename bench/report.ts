@@ -169,21 +169,27 @@ export const checkTargets = (results: Results, sizes: readonly number[]): Target
     'ms',
     (v) => v <= 50,
   );
-  // NACM's cost: a reader a rule hides half the list from, against the same reads without NACM.
+  // NACM's cost: a reader a rule hides half the list from, against the same reads without NACM;
+  // by wall time and by the server's CPU time (which other load on the machine moves less).
   for (const api of ['restconf', 'legacy'] as const) {
     const name = api === 'restconf' ? 'RESTCONF' : 'legacy REST';
-    check(
-      `NACM (${name}): GET the whole list hiding half of it ≤ 1.2× the same entries without NACM, 100,000 entries`,
-      at(`${api}:nacm-get-all:ratio-half:http`, LARGE),
-      'ratio',
-      (value) => value <= 1.2,
-    );
-    check(
-      `NACM (${name}): GET one entry ≥ 0.9× the rate without NACM, 100,000 entries`,
-      at(`${api}:nacm-get-one:ratio:http`, LARGE),
-      'ratio',
-      (value) => value >= 0.9,
-    );
+    for (const [measure, kind] of [
+      ['', 'time'],
+      ['cpu-', 'server CPU'],
+    ] as const) {
+      check(
+        `NACM (${name}, ${kind}): GET the whole list hiding half of it ≤ 1.2× the same entries without NACM, 100,000 entries`,
+        at(`${api}:nacm-get-all:${measure}ratio-half:http`, LARGE),
+        'ratio',
+        (value) => value <= 1.2,
+      );
+      check(
+        `NACM (${name}, ${kind}): GET one entry ≥ 0.9× the rate without NACM, 100,000 entries`,
+        at(`${api}:nacm-get-one:${measure === '' ? 'ratio' : 'cpu-ratio'}:http`, LARGE),
+        'ratio',
+        (value) => value >= 0.9,
+      );
+    }
   }
   // Kept-alive connections, as wrk's GET one entry; the largest size measured.
   const ldapSize = [...sizes].reverse().find((size) => results.get('restconf:get-one-login-ldap-ratio:c1:http', size));
