@@ -235,13 +235,35 @@ export class Scope {
    */
   entry(keys: readonly YangValue[]): Scope {
     if (!this.waiting) return this;
-    const list = this.node as ListNode;
-    this.#wanted ??= this.#waitingSteps().map((step) => step.keys.get(list));
-    const wanted = this.#wanted;
-    if (wanted.length > MAX_MASK_BITS) return this.#resolve((_, bit) => keysMatch(wanted[bit], keys));
+    const mask = this.entryMask(keys);
+    if (mask !== undefined) return this.#resolveMask(mask);
+    const wanted = this.#wantedKeys();
+    return this.#resolve((_, bit) => keysMatch(wanted[bit], keys));
+  }
+
+  /**
+   * For a list scope: which of the rules waiting here the entry with `keys` matches, as a bit
+   * mask (0 when none waits); undefined when more rules wait than a mask holds. Entries with the
+   * same mask have the same scope ({@link entryByMask}).
+   */
+  entryMask(keys: readonly YangValue[]): number | undefined {
+    if (!this.waiting) return 0;
+    const wanted = this.#wantedKeys();
+    if (wanted.length > MAX_MASK_BITS) return undefined;
     let mask = 0;
     for (let bit = 0; bit < wanted.length; bit++) if (keysMatch(wanted[bit], keys)) mask |= 1 << bit;
-    return this.#resolveMask(mask);
+    return mask;
+  }
+
+  /** The scope of the entries whose {@link entryMask} is `mask`. */
+  entryByMask(mask: number): Scope {
+    return this.waiting ? this.#resolveMask(mask) : this;
+  }
+
+  #wantedKeys(): readonly (readonly (YangValue | undefined)[] | undefined)[] {
+    const list = this.node as ListNode;
+    this.#wanted ??= this.#waitingSteps().map((step) => step.keys.get(list));
+    return this.#wanted;
   }
 
   /** The scope of the value `value` of this leaf-list scope. */

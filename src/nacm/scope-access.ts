@@ -41,10 +41,15 @@ class NodeAccess implements ReadAccess {
   }
 }
 
+/** Outcomes of the waiting rules remembered per list access, by their mask (below this). */
+const MASKS_REMEMBERED = 64;
+
 /** The access of a list whose entries are decided by their keys. */
 class ListAccess implements ReadAccess {
   readonly #scope: Scope;
   readonly structural = false;
+  /** The access of the entries of each outcome mask seen so far (a hole: not seen yet). */
+  readonly #byMask: (AccessScope | null)[] = [];
 
   constructor(scope: Scope) {
     this.#scope = scope;
@@ -56,7 +61,14 @@ class ListAccess implements ReadAccess {
 
   entry(entry: ListEntry): AccessScope | undefined {
     // An entry's slots begin with its keys, in order: no array of them is made.
-    return entryAccess(this.#scope.entry(entry.slots as readonly YangValue[]));
+    const keys = entry.slots as readonly YangValue[];
+    const mask = this.#scope.entryMask(keys);
+    if (mask === undefined || mask >= MASKS_REMEMBERED) return entryAccess(this.#scope.entry(keys));
+    const known = this.#byMask[mask];
+    if (known !== undefined) return known ?? undefined;
+    const access = entryAccess(this.#scope.entryByMask(mask));
+    this.#byMask[mask] = access ?? null;
+    return access;
   }
 
   values(): LeafListValues {
