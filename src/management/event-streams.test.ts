@@ -222,6 +222,7 @@ describe('EventStreams', () => {
 
   it('a stop-time in the past replays what lies between the two times and ends', async () => {
     const shop = await openShop();
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const from = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 5));
     const a = await shop.set(['a']);

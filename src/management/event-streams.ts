@@ -22,6 +22,7 @@ import { CommitItem } from './commit-item.ts';
 import { ConfigChangeEvents } from './config-change-event.ts';
 import type { TerminationReason } from './control-events.ts';
 import { ControlEvents } from './control-events.ts';
+import type { EventFilter } from './event-filter.ts';
 import { parseEventFilter } from './event-filter.ts';
 import { EventSubscription } from './event-subscription.ts';
 import type { Session } from './session.ts';
@@ -165,30 +166,14 @@ export class EventStreams {
    * @throws ResourceDeniedError (409) when the server is stopping
    */
   async subscribe(session: Session, request: SubscriptionRequest): Promise<EventSubscription> {
-    const definition = this.#streams.get(request.stream);
-    if (definition === undefined)
-      throw new ResourceNotFoundError(
-        `there is no event stream "${request.stream}"; the server offers ${this.names.join(', ') || 'none'}`,
-        { type: 'protocol' },
-      );
-    if (this.#closed) throw new ResourceDeniedError('the server is stopping: it takes no new subscriptions');
-    this.#checkTimes(request, definition);
-    const filter = request.filter === undefined ? undefined : parseEventFilter(request.filter, this.#datastore.schema);
-    const resume = definition.replay ? request.lastEventId : undefined;
-    const last = this.#datastore.commits.lastFixedNumber;
-    if (resume !== undefined) await this.#checkResumable(resume, last);
-    const replay = resume !== undefined || request.startTime !== undefined;
-    let after = resume ?? last;
-    if (resume === undefined && request.startTime !== undefined) {
-      const first = await firstCommitSince(this.#datastore.journal, request.startTime);
-      after = first === undefined ? last : first - 1;
-    }
+    const { filter, after } = await this.#plan(request);
     const id = this.#nextId++;
     const subscription = new EventSubscription(
       {
         id,
         stream: request.stream,
-        history: replay ? this.#history(after) : undefined,
+        // Also without a replay: a commit published while this method awaited is in no queue yet.
+        history: this.#history(after),
         after,
         announceReplay: request.startTime !== undefined,
         stopTime: request.stopTime,
@@ -213,6 +198,38 @@ export class EventStreams {
     this.#sessions.set(subscription, facts);
     this.#publishSession(this.#sessionEvents.started(facts, this.#now()));
     return subscription;
+  }
+
+  /**
+   * Checks `request` as {@link subscribe} does, without subscribing (for HEAD).
+   * @throws the errors of {@link subscribe}
+   */
+  async check(request: SubscriptionRequest): Promise<void> {
+    await this.#plan(request);
+  }
+
+  /** What a subscription to `request` starts with: its filter, and the history it replays. */
+  async #plan(
+    request: SubscriptionRequest,
+  ): Promise<{ readonly filter: EventFilter | undefined; readonly after: number }> {
+    const definition = this.#streams.get(request.stream);
+    if (definition === undefined)
+      throw new ResourceNotFoundError(
+        `there is no event stream "${request.stream}"; the server offers ${this.names.join(', ') || 'none'}`,
+        { type: 'protocol' },
+      );
+    if (this.#closed) throw new ResourceDeniedError('the server is stopping: it takes no new subscriptions');
+    this.#checkTimes(request, definition);
+    const filter = request.filter === undefined ? undefined : parseEventFilter(request.filter, this.#datastore.schema);
+    const resume = definition.replay ? request.lastEventId : undefined;
+    const last = this.#datastore.commits.lastFixedNumber;
+    if (resume !== undefined) await this.#checkResumable(resume, last);
+    let after = resume ?? last;
+    if (resume === undefined && request.startTime !== undefined) {
+      const first = await firstCommitSince(this.#datastore.journal, request.startTime);
+      after = first === undefined ? last : first - 1;
+    }
+    return { filter, after };
   }
 
   /** Ends every subscription (server-shutdown) and takes no new ones. */

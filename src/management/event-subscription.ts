@@ -38,7 +38,7 @@ export interface SubscriptionContext {
 export interface SubscriptionSettings {
   readonly id: number;
   readonly stream: string;
-  /** The stored commits to send first (after a fixed number), or none. */
+  /** The stored commits to send first: those after `after` that no queue has. */
   readonly history: AsyncIterator<CommitItem> | undefined;
   /** Everything up to this fixed number has been sent or is in `history`: later live commits only. */
   readonly after: number;

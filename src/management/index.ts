@@ -37,6 +37,7 @@ export type {
 } from './operation-handler.ts';
 export { leafValueOf } from './operation-handler.ts';
 export { operationPathText, resolveOperation } from './operation-path.ts';
+export type { RestconfStreams, StreamAccess } from './restconf-state-provider.ts';
 export { restconfStateProvider } from './restconf-state-provider.ts';
 export { rollbackFileJson, rollbackFilesProvider } from './rollback-files-provider.ts';
 export type { DataPathParser } from './rollback-operations.ts';
