@@ -85,20 +85,21 @@ export class SseConnection {
 
   /** Stops reading: the server's writes back up as they would for a slow client. */
   pause(): void {
-    this.#response.socket.pause();
+    this.#response.socket?.pause();
     this.#response.pause();
   }
 
   /** Reads again. */
   resume(): void {
-    this.#response.socket.resume();
+    this.#response.socket?.resume();
     this.#response.resume();
   }
 
   /** Closes the connection, as a client that goes away. */
   close(): void {
+    const { socket } = this.#response;
     this.#response.destroy();
-    this.#response.socket.destroy();
+    socket?.destroy();
   }
 
   /** The `id` of the last event that had one: what an EventSource sends back as Last-Event-ID. */
