@@ -166,7 +166,7 @@ export class EventStreams {
    * @throws ResourceDeniedError (409) when the server is stopping
    */
   async subscribe(session: Session, request: SubscriptionRequest): Promise<EventSubscription> {
-    const { filter, after } = await this.#plan(request);
+    const { filter, after, resume } = await this.#plan(request);
     const id = this.#nextId++;
     const subscription = new EventSubscription(
       {
@@ -175,7 +175,8 @@ export class EventStreams {
         // Also without a replay: a commit published while this method awaited is in no queue yet.
         history: this.#history(after),
         after,
-        announceReplay: request.startTime !== undefined,
+        // A resumption continues the stream it resumes: no replay of its own to announce.
+        announceReplay: request.startTime !== undefined && resume === undefined,
         stopTime: request.stopTime,
         filter,
         queueLimit: this.#queueLimit,
@@ -209,9 +210,11 @@ export class EventStreams {
   }
 
   /** What a subscription to `request` starts with: its filter, and the history it replays. */
-  async #plan(
-    request: SubscriptionRequest,
-  ): Promise<{ readonly filter: EventFilter | undefined; readonly after: number }> {
+  async #plan(request: SubscriptionRequest): Promise<{
+    readonly filter: EventFilter | undefined;
+    readonly after: number;
+    readonly resume: number | undefined;
+  }> {
     const definition = this.#streams.get(request.stream);
     if (definition === undefined)
       throw new ResourceNotFoundError(
@@ -229,7 +232,7 @@ export class EventStreams {
       const first = await firstCommitSince(this.#datastore.journal, request.startTime);
       after = first === undefined ? last : first - 1;
     }
-    return { filter, after };
+    return { filter, after, resume };
   }
 
   /** Ends every subscription (server-shutdown) and takes no new ones. */
