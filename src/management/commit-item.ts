@@ -6,6 +6,7 @@
 import type { DataDiff } from '../data/index.ts';
 import type { CommitRecord } from '../datastore/index.ts';
 import type { AccessDecisions } from '../nacm/index.ts';
+import type { NotificationNode } from '../yang/index.ts';
 import type { ConfigChangeEvents } from './config-change-event.ts';
 import type { StreamEvent } from './stream-event.ts';
 
@@ -25,6 +26,11 @@ export class CommitItem {
 
   get fixedNumber(): number {
     return this.record.fixedNumber;
+  }
+
+  /** The notification its events are. */
+  get notification(): NotificationNode | undefined {
+    return this.#events.notification;
   }
 
   /** The commit's event as `decisions` let its reader see it; undefined when they see nothing of it. */

@@ -51,6 +51,11 @@ export class ConfigChangeEvents {
     return this.#notification !== undefined;
   }
 
+  /** `netconf-config-change`, when the schema implements it. */
+  get notification(): NotificationNode | undefined {
+    return this.#notification;
+  }
+
   /**
    * The event of the commit `record` (with its decoded forward `diff`) as `decisions` let its
    * reader see it; undefined when they may see none of it.

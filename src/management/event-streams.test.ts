@@ -291,10 +291,16 @@ describe('EventStreams', () => {
       accessControl: { decisionsFor: (session) => policy.decisionsFor(session.principal) },
     });
     const clerk = await management.events.subscribe(CLERK, { stream: 'NETCONF' });
+    // The clerk is waiting for its next event when the commit comes; it is handed out (and
+    // withheld) before the server stops.
+    const next = clerk.next();
     await datastore.commit(() => tree({ 'shop:shop': { name: 'other' } }), { user: 'ann', via: 'cli' });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(clerk.queued, 0, 'the commit was taken from the queue');
     management.events.close();
-    const [only] = await take(clerk, 1);
+    const only = await next;
     assert.equal(only?.json.reason, 'server-shutdown', 'the change itself never came');
+    assert.equal(management.nacmCounters.deniedNotifications, 1, 'denied-notifications counts it');
   });
 
   it('sends only the notifications the filter selects', async () => {

@@ -67,6 +67,8 @@ export interface EventStreamsOptions {
   readonly recentLimit?: number;
   /** The clock (tests). */
   readonly now?: () => Date;
+  /** Called for each notification NACM withholds from a subscriber (`denied-notifications`). */
+  readonly onDenied?: () => void;
 }
 
 interface StreamDefinition {
@@ -96,6 +98,7 @@ export class EventStreams {
   readonly #sessionEvents: SessionEvents;
   readonly #control: ControlEvents;
   readonly #now: () => Date;
+  readonly #onDenied: () => void;
   readonly #queueLimit: number;
   readonly #recentLimit: number;
   /** The streams this schema can fill, by name. */
@@ -118,6 +121,7 @@ export class EventStreams {
     this.#sessionEvents = new SessionEvents(datastore.schema);
     this.#control = new ControlEvents(datastore.schema);
     this.#now = options.now ?? (() => new Date());
+    this.#onDenied = options.onDenied ?? (() => {});
     this.#queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     this.#recentLimit = options.recentLimit ?? DEFAULT_RECENT_LIMIT;
     if (this.#configChanges.available) {
@@ -183,6 +187,7 @@ export class EventStreams {
       },
       {
         decisions: () => this.#decisionsFor(session),
+        denied: this.#onDenied,
         control: this.#control,
         now: this.#now,
         detach: (ended, reason) => this.#detach(ended, reason),

@@ -13,6 +13,7 @@
  * @see RFC 8040 §6.3, §6.4; RFC 5277 §2.1.1 (replay, then live)
  */
 import type { AccessDecisions } from '../nacm/index.ts';
+import type { NotificationNode } from '../yang/index.ts';
 import type { CommitItem } from './commit-item.ts';
 import type { ControlEvents, TerminationReason } from './control-events.ts';
 import type { EventFilter } from './event-filter.ts';
@@ -28,6 +29,8 @@ export type QueuedItem =
 export interface SubscriptionContext {
   /** The subscriber's access decisions now. */
   readonly decisions: () => AccessDecisions;
+  /** Counts a notification withheld because NACM denies its kind (`denied-notifications`). */
+  readonly denied: () => void;
   readonly control: ControlEvents;
   readonly now: () => Date;
   /** Called once when the subscription ends, however it ends; `reason` when the server ended it. */
@@ -187,7 +190,9 @@ export class EventSubscription {
       this.terminate('stop-time');
       return undefined;
     }
-    const event = item.eventFor(this.#context.decisions());
+    const decisions = this.#context.decisions();
+    if (!this.#mayReceive(decisions, item.notification)) return undefined;
+    const event = item.eventFor(decisions);
     return event === undefined || !this.#passes(event) ? undefined : event;
   }
 
@@ -197,9 +202,15 @@ export class EventSubscription {
       this.terminate('stop-time');
       return undefined;
     }
-    const decisions = this.#context.decisions();
-    if (!decisions.permitsAll && !decisions.mayReceive(event.notification)) return undefined;
+    if (!this.#mayReceive(this.#context.decisions(), event.notification)) return undefined;
     return this.#passes(event) ? event : undefined;
+  }
+
+  /** Whether NACM lets the subscriber receive `notification`; a refusal is counted. @see RFC 8341 §3.4.6, §3.5.2 */
+  #mayReceive(decisions: AccessDecisions, notification: NotificationNode | undefined): boolean {
+    if (notification === undefined || decisions.permitsAll || decisions.mayReceive(notification)) return true;
+    this.#context.denied();
+    return false;
   }
 
   #passes(event: StreamEvent): boolean {

@@ -158,7 +158,10 @@ export class ManagementService {
     this.#access = options.accessControl ?? nacmAccessControl(this.schema);
     this.#providers = new StateProviders(this.schema);
     this.#nestedState = new NestedStateProviders(this.schema);
-    this.events = new EventStreams(options.datastore, (session) => this.decisionsFor(session), options.eventStreams);
+    this.events = new EventStreams(options.datastore, (session) => this.decisionsFor(session), {
+      ...options.eventStreams,
+      onDenied: () => this.nacmCounters.countDeniedNotification(),
+    });
     // The write check runs inside the commit, on its diff, before validation (a refused change
     // is refused, valid or not), whichever datastore function made it (edits, rollbacks).
     // Commits without a session are the server's own. @see RFC 8341 §3.4.5
