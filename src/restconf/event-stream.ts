@@ -21,7 +21,9 @@ import {
   negotiate,
   openEventStream,
 } from '../http/index.ts';
-import type { EventSubscription, SubscriptionRequest } from '../management/index.ts';
+import type { EventSubscription, StreamEvent, SubscriptionRequest } from '../management/index.ts';
+import type { SchemaTree } from '../yang/index.ts';
+import type { Encoding } from './media-types.ts';
 import { encodeNotification } from './notification-encoding.ts';
 import type { RestconfExchange } from './restconf-exchange.ts';
 import { parseStreamQuery } from './stream-query.ts';
@@ -29,6 +31,23 @@ import type { StreamTarget } from './stream-resource.ts';
 
 /** How long a client that was ended may take to read its final event before it is disconnected. */
 const FINAL_EVENT_GRACE_MS = 10_000;
+
+/**
+ * The SSE message of each event, per encoding, as UTF-8 bytes: events are shared by the
+ * subscribers that see the same content, so a commit is encoded once however many of them
+ * receive it, and no write converts it again.
+ */
+const FRAMES: Readonly<Record<Encoding, WeakMap<StreamEvent, Buffer>>> = { json: new WeakMap(), xml: new WeakMap() };
+
+const frameOf = (event: StreamEvent, encoding: Encoding, schema: SchemaTree): Buffer => {
+  let frame = FRAMES[encoding].get(event);
+  if (frame === undefined) {
+    const data = encodeNotification(event, encoding, schema);
+    frame = Buffer.from(formatServerSentEvent(event.id === undefined ? { data } : { id: String(event.id), data }));
+    FRAMES[encoding].set(event, frame);
+  }
+  return frame;
+};
 
 /** The event id of a `Last-Event-ID` header: a transaction id. @throws InvalidValueError (400) */
 const parseLastEventId = (text: string | undefined): number | undefined => {
@@ -101,10 +120,7 @@ const pump = async (
   for (;;) {
     const event = await subscription.next();
     if (event === undefined || response.destroyed) return;
-    const data = encodeNotification(event, target.encoding, schema);
-    const writable = response.write(
-      formatServerSentEvent(event.id === undefined ? { data } : { id: String(event.id), data }),
-    );
+    const writable = response.write(frameOf(event, target.encoding, schema));
     if (event.final) return;
     // Wait for the client to read; an end of the subscription meanwhile sends its final event at once.
     if (!writable && !(await Promise.race([drained(response), subscription.ended.then(() => true)]))) return;

@@ -3,7 +3,7 @@
  * A stream event as RESTCONF sends it: the RFC 5277 `notification` element (namespace
  * `urn:ietf:params:xml:ns:netconf:notification:1.0`) with `eventTime` and the notification in
  * XML; in JSON `ietf-restconf:notification` with `eventTime` and the module-qualified
- * notification. Each event is encoded once per encoding, however many subscribers receive it.
+ * notification.
  * @see RFC 8040 §6.4, RFC 5277 §4
  */
 import { encodeJsonString, encodeXmlString } from '../data/index.ts';
@@ -14,8 +14,6 @@ import type { Encoding } from './media-types.ts';
 
 /** The namespace of the XML `notification` element. @see RFC 5277 §4 */
 export const NOTIFICATION_NAMESPACE = 'urn:ietf:params:xml:ns:netconf:notification:1.0';
-
-const CACHE: Readonly<Record<Encoding, WeakMap<StreamEvent, string>>> = { json: new WeakMap(), xml: new WeakMap() };
 
 const encodeJson = (event: StreamEvent, schema: SchemaTree): string =>
   `{"ietf-restconf:notification":{"eventTime":${JSON.stringify(event.eventTime)},${JSON.stringify(notificationMember(event.notification))}:${encodeJsonString(encodeTargetOf(event), schema)}}}`;
@@ -28,12 +26,5 @@ const encodeXml = (event: StreamEvent, schema: SchemaTree): string => {
 };
 
 /** The text of `event` in `encoding` (one line in JSON; XML keeps the line breaks of values). */
-export const encodeNotification = (event: StreamEvent, encoding: Encoding, schema: SchemaTree): string => {
-  const cache = CACHE[encoding];
-  let text = cache.get(event);
-  if (text === undefined) {
-    text = encoding === 'json' ? encodeJson(event, schema) : encodeXml(event, schema);
-    cache.set(event, text);
-  }
-  return text;
-};
+export const encodeNotification = (event: StreamEvent, encoding: Encoding, schema: SchemaTree): string =>
+  encoding === 'json' ? encodeJson(event, schema) : encodeXml(event, schema);
