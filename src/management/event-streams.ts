@@ -202,7 +202,7 @@ export class EventStreams {
       ...(request.clientAddress === undefined ? {} : { sourceHost: request.clientAddress }),
     };
     this.#sessions.set(subscription, facts);
-    this.#publishSession(this.#sessionEvents.started(facts, this.#now()));
+    this.#publishSession(() => this.#sessionEvents.started(facts, this.#now()));
     return subscription;
   }
 
@@ -299,10 +299,22 @@ export class EventStreams {
     if (facts === undefined) return;
     const termination: SessionTermination =
       reason === undefined || reason === 'stop-time' ? 'closed' : reason === 'slow-consumer' ? 'dropped' : 'other';
-    this.#publishSession(this.#sessionEvents.ended(facts, termination, this.#now()));
+    this.#publishSession(() => this.#sessionEvents.ended(facts, termination, this.#now()));
   }
 
-  #publishSession(event: StreamEvent | undefined): void {
+  /**
+   * Sends a session event to the sessions stream. One that cannot be built (a user name the
+   * schema's string type refuses) is left out: it must not keep the subscription from working.
+   */
+  #publishSession(build: () => StreamEvent | undefined): void {
+    const subscribers = this.#subscribers.get(SESSIONS_STREAM);
+    if (subscribers === undefined || subscribers.size === 0) return;
+    let event: StreamEvent | undefined;
+    try {
+      event = build();
+    } catch {
+      return;
+    }
     if (event === undefined) return;
     for (const subscription of this.#subscribers.get(SESSIONS_STREAM) ?? [])
       subscription.push({ kind: 'event', event });
