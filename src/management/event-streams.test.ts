@@ -194,6 +194,24 @@ describe('EventStreams', () => {
     );
   });
 
+  it('lets go of the recent commits at a large one, and replays across it from the journal', async () => {
+    const shop = await openShop({ recentTextLimit: 400 });
+    const numbers: number[] = [await shop.set(['a'])];
+    numbers.push(await shop.set(Array.from({ length: 20 }, (_, index) => `bulk-${index}`)));
+    numbers.push(await shop.set(['b']), await shop.set(['c']));
+    for (const after of [numbers[0] as number, (numbers[0] as number) - 1, numbers[1] as number]) {
+      const subscription = await subscribe(shop, { lastEventId: after });
+      const expected = numbers.filter((number) => number > after);
+      const received = await take(subscription, expected.length);
+      assert.deepEqual(
+        received.map((event) => event.id),
+        expected,
+        `after ${after}`,
+      );
+      subscription.close();
+    }
+  });
+
   it('replays from start-time, says when the replay is complete, and ends after stop-time', async () => {
     let clock = Date.now() + 60_000;
     const shop = await openShop({ now: () => new Date(clock) });

@@ -65,6 +65,8 @@ export interface EventStreamsOptions {
   readonly queueLimit?: number;
   /** Recent commits kept in memory for subscribers that reconnect (default 256). */
   readonly recentLimit?: number;
+  /** … and at most this many characters of their diff text (default 8 MiB). */
+  readonly recentTextLimit?: number;
   /** The clock (tests). */
   readonly now?: () => Date;
   /** Called for each notification NACM withholds from a subscriber (`denied-notifications`). */
@@ -78,6 +80,8 @@ interface StreamDefinition {
 
 const DEFAULT_QUEUE_LIMIT = 1024;
 const DEFAULT_RECENT_LIMIT = 256;
+/** The most diff text the recent commits hold by default (a decoded diff is of the same order). */
+const DEFAULT_RECENT_TEXT_LIMIT = 8 * 1024 * 1024;
 
 const DEFINITIONS: Readonly<Record<string, StreamDefinition>> = {
   [NETCONF_STREAM]: {
@@ -101,12 +105,15 @@ export class EventStreams {
   readonly #onDenied: () => void;
   readonly #queueLimit: number;
   readonly #recentLimit: number;
+  readonly #recentTextLimit: number;
   /** The streams this schema can fill, by name. */
   readonly #streams = new Map<string, StreamDefinition>();
   readonly #subscribers = new Map<string, Set<EventSubscription>>();
   readonly #sessions = new Map<EventSubscription, SessionFacts>();
-  /** The latest commits, oldest first. */
+  /** The latest commits, oldest first, without a gap. */
   #recent: CommitItem[] = [];
+  /** The characters of forward diff text of the recent commits. */
+  #recentText = 0;
   #nextId = 1;
   #closed = false;
 
@@ -124,13 +131,13 @@ export class EventStreams {
     this.#onDenied = options.onDenied ?? (() => {});
     this.#queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     this.#recentLimit = options.recentLimit ?? DEFAULT_RECENT_LIMIT;
+    this.#recentTextLimit = options.recentTextLimit ?? DEFAULT_RECENT_TEXT_LIMIT;
     if (this.#configChanges.available) {
       this.#streams.set(NETCONF_STREAM, DEFINITIONS[NETCONF_STREAM] as StreamDefinition);
       this.#streams.set(SESSIONS_STREAM, DEFINITIONS[SESSIONS_STREAM] as StreamDefinition);
       datastore.commits.subscribe((change) => {
         const item = new CommitItem(change.record, change.diff, this.#configChanges);
-        this.#recent.push(item);
-        if (this.#recent.length > this.#recentLimit) this.#recent.shift();
+        this.#remember(item);
         for (const subscription of this.#subscribers.get(NETCONF_STREAM) ?? [])
           subscription.push({ kind: 'commit', item });
       });
@@ -238,6 +245,25 @@ export class EventStreams {
       after = first === undefined ? last : first - 1;
     }
     return { filter, after, resume };
+  }
+
+  /**
+   * Keeps `item` among the recent commits: at most `recentLimit` of them and `recentTextLimit`
+   * characters of diff text, without a gap. A larger commit (a restore)
+   * is not kept, and the ones before it are let go, so that memory never holds the old version
+   * of a whole configuration; a replay across it reads the journal.
+   */
+  #remember(item: CommitItem): void {
+    const size = item.record.forward.length;
+    if (size > this.#recentTextLimit) {
+      this.#recent = [];
+      this.#recentText = 0;
+      return;
+    }
+    this.#recent.push(item);
+    this.#recentText += size;
+    while (this.#recent.length > this.#recentLimit || this.#recentText > this.#recentTextLimit)
+      this.#recentText -= (this.#recent.shift() as CommitItem).record.forward.length;
   }
 
   /** Ends every subscription (server-shutdown) and takes no new ones. */
