@@ -29,7 +29,7 @@ export { ManagementServer } from './management-server.ts';
 export type { MediaType } from './media-type.ts';
 export { essenceOf, parseMediaType, syntaxOf } from './media-type.ts';
 export { DEFAULT_BODY_LIMIT, readRequestBody, readRequestText } from './request-body.ts';
-export { drained, writeChunks, writeEmpty, writeText } from './response-writer.ts';
+export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';
 export type { ServerSentEvent } from './server-sent-events.ts';

@@ -13,7 +13,7 @@ const NO_CACHE = { 'Cache-Control': 'no-cache' } as const;
  * Resolves true when the socket can take more, false when the response closed first (the client
  * went away). Both listeners are removed either way, so a long stream does not pile them up.
  */
-export const drained = (response: ServerResponse): Promise<boolean> =>
+const drained = (response: ServerResponse): Promise<boolean> =>
   new Promise((resolve) => {
     const settle = (writable: boolean) => () => {
       response.off('drain', onDrain);

@@ -74,6 +74,7 @@ export class EventSubscription {
   #finished = false;
   #detached = false;
   readonly #ended: Promise<TerminationReason>;
+  readonly #endListeners = new Set<(reason: TerminationReason) => void>();
   #resolveEnded: (reason: TerminationReason) => void = () => {};
 
   constructor(settings: SubscriptionSettings, context: SubscriptionContext) {
@@ -92,6 +93,21 @@ export class EventSubscription {
   /** Resolves with the reason when the server ends the subscription (never when the subscriber leaves). */
   get ended(): Promise<TerminationReason> {
     return this.#ended;
+  }
+
+  /**
+   * Calls `listener` when the server ends the subscription; the function returned stops it. Unlike
+   * {@link ended}, waiting this way many times leaves nothing behind.
+   */
+  onEnd(listener: (reason: TerminationReason) => void): () => void {
+    if (this.#termination !== undefined) {
+      listener(this.#termination.reason);
+      return () => {};
+    }
+    this.#endListeners.add(listener);
+    return () => {
+      this.#endListeners.delete(listener);
+    };
   }
 
   /** The reason the server ended the subscription, if it did. */
@@ -130,6 +146,8 @@ export class EventSubscription {
     this.#queue = [];
     this.#release(reason);
     this.#resolveEnded(reason);
+    for (const listener of this.#endListeners) listener(reason);
+    this.#endListeners.clear();
     this.#wakeUp();
   }
 

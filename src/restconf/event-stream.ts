@@ -11,10 +11,10 @@
  * @see RFC 8040 §6.3, §6.4, §4.8.4, §4.8.7, §4.8.8; W3C Server-Sent Events
  */
 
+import type { ServerResponse } from 'node:http';
 import { InvalidValueError, NotAcceptableError } from '../errors/index.ts';
 import type { EventStreamKeepAlive } from '../http/index.ts';
 import {
-  drained,
   EVENT_STREAM_MEDIA_TYPE,
   formatServerSentEvent,
   lastEventIdOf,
@@ -122,10 +122,34 @@ const pump = async (
     if (event === undefined || response.destroyed) return;
     const writable = response.write(frameOf(event, target.encoding, schema));
     if (event.final) return;
-    // Wait for the client to read; an end of the subscription meanwhile sends its final event at once.
-    if (!writable && !(await Promise.race([drained(response), subscription.ended.then(() => true)]))) return;
+    if (!writable && !(await readable(response, subscription))) return;
   }
 };
+
+/**
+ * Waits for the client to read what was written: true once it has (or once the server ended
+ * the subscription: its final event goes out at once), false when the client went away.
+ */
+const readable = (response: ServerResponse, subscription: EventSubscription): Promise<boolean> =>
+  new Promise((resolve) => {
+    if (response.destroyed) {
+      resolve(false);
+      return;
+    }
+    let stop = (): void => {};
+    const settle = (value: boolean) => () => {
+      response.off('drain', onDrain);
+      response.off('close', onClose);
+      stop();
+      resolve(value);
+    };
+    const onDrain = settle(true);
+    const onClose = settle(false);
+    response.on('drain', onDrain);
+    response.on('close', onClose);
+    // Called at once when the subscription has already ended.
+    stop = subscription.onEnd(settle(true));
+  });
 
 /** Ends the response; a client that does not read what is left is disconnected after a grace period. */
 const finish = (exchange: RestconfExchange): void => {
