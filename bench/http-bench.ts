@@ -11,8 +11,13 @@
  * bytes as GET-one-entry, and `fdatasync` on the data dir's disk. Prints Markdown tables and
  * writes `bench/results/<date>.json`.
  *
+ * It also measures the event stream (bench/measure-events.ts): commit-to-delivery latency with
+ * one and a thousand subscribers, and the memory of a thousand idle ones.
+ *
  * Run: `npm run bench -- [--sizes 1000,100000] [--duration 3] [--runs 3] [--skip-https]
- * [--cpu-prof] [--out DIR] [--data-root DIR]`. Needs wrk (installed with apt-get when missing and run as root).
+ * [--cpu-prof] [--out DIR] [--data-root DIR] [--events-only]`. Needs wrk (installed with apt-get
+ * when missing and run as root); `--events-only` measures only the event stream (no wrk), over
+ * HTTP and HTTPS.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +30,7 @@ import { measureFsync } from './fsync.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
 import { type BenchContext, measureApi, measureGetOne, row, transportOf } from './measure-api.ts';
+import { measureEvents } from './measure-events.ts';
 import { ldapLoginUnavailable, measureLdapLogin } from './measure-ldap-login.ts';
 import { measureNacmGetAll, measureNacmGetOne, NACM_READER, NACM_REQUESTS, setUpNacmBench } from './measure-nacm.ts';
 import { checkTargets, rowsTable, targetsTable } from './report.ts';
@@ -42,8 +48,10 @@ const { values: flags } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string', default: join(import.meta.dirname, 'results') },
     'data-root': { type: 'string', default: tmpdir() },
+    'events-only': { type: 'boolean', default: false },
   },
 });
+const EVENTS_ONLY = flags['events-only'] === true;
 const SIZES = (flags.sizes ?? '')
   .split(',')
   .map((text) => Number(text.replaceAll('_', '')))
@@ -154,6 +162,7 @@ const measureSize = async (size: number): Promise<void> => {
     recordMemory(server, size, 'start');
     await measureApi(context, server, RESTCONF_REQUESTS, size, dataDir);
     if (await legacyAvailable(server)) await measureApi(context, server, LEGACY_REQUESTS, size, dataDir);
+    await measureEvents(context, server, size);
     recordMemory(server, size, 'bench');
 
     // 3. Loading again, by a YANG Patch with one create edit per entry.
@@ -229,7 +238,39 @@ const measureNacmSize = async (size: number): Promise<void> => {
   }
 };
 
-ensureWrk(log);
+/** The event stream alone (`--events-only`): one server per size and transport, loaded as above. */
+const measureEventsOnly = async (size: number): Promise<void> => {
+  const dataDir = mkdtempSync(join(flags['data-root'], 'idconf-bench-'));
+  const tls = flags['skip-https'] ? undefined : await writeSelfSignedTlsFiles(dataDir);
+  try {
+    for (const transport of tls === undefined ? (['http'] as const) : (['http', 'https'] as const)) {
+      const server = await startIdconf({
+        dataDir,
+        ...(transport === 'https' && tls !== undefined ? { tls } : {}),
+        timeoutMs: startTimeout(size),
+        ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
+      });
+      try {
+        const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+        const loaded = await client.send('GET', `${RESTCONF}/data/bench:bench/label`, { expected: [200, 404] });
+        if (loaded.status === 404)
+          await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
+            body: loadDocument(size),
+            headers: { 'Content-Type': JSON_TYPE },
+            expected: [201, 204],
+          });
+        client.close();
+        await measureEvents(context, server, size);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+if (!EVENTS_ONLY) ensureWrk(log);
 mkdirSync(flags.out, { recursive: true });
 const loadBefore = loadavg();
 log(
@@ -237,11 +278,14 @@ log(
 );
 for (const size of SIZES) {
   log(`${size.toLocaleString('en')} entries`);
-  await measureSize(size);
-  await measureNacmSize(size);
+  if (EVENTS_ONLY) await measureEventsOnly(size);
+  else {
+    await measureSize(size);
+    await measureNacmSize(size);
+  }
 }
 // GET one entry as an LDAP user against the local admin: needs slapd.
-const ldapUnavailable = ldapLoginUnavailable();
+const ldapUnavailable = EVENTS_ONLY ? 'LDAP login rows skipped (--events-only)' : ldapLoginUnavailable();
 if (ldapUnavailable === undefined) {
   for (const size of SIZES) await measureLdapLogin(context, size, flags['data-root']);
 } else {

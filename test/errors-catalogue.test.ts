@@ -40,6 +40,7 @@ const instances: errors.ManagementError[] = [
   new errors.LockDeniedError('m'),
   new errors.InUseError('m'),
   new errors.ResourceDeniedError('m'),
+  new errors.ReplayUnavailableError('m'),
   new errors.OperationNotSupportedError('m'),
   new errors.MethodNotAllowedError('m', ['GET']),
   new errors.NotAcceptableError('m'),

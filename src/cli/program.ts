@@ -10,6 +10,7 @@ import { addNacmCommand } from './nacm-command.ts';
 import { addOfflineCommands } from './offline-commands.ts';
 import { addServeCommand } from './serve-command.ts';
 import { IDCONF_VERSION } from './version.ts';
+import { addWatchCommand } from './watch-command.ts';
 import { addYangCommand } from './yang-command.ts';
 
 /** The exit code of a usage error, as for most Unix commands. */
@@ -28,5 +29,6 @@ export const createProgram = (): Command => {
   addDataCommand(program);
   addOfflineCommands(program);
   addNacmCommand(program);
+  addWatchCommand(program);
   return program;
 };

@@ -21,8 +21,10 @@ import { CommitFailedError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
+import { CommitFeed } from './commit-feed.ts';
 import { CommitQueue } from './commit-queue.ts';
-import type { CommitRecord, CommitVia } from './commit-record.ts';
+import type { CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
+import { oldestStoredCommit } from './journal-history.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { NodeVersion } from './node-versions.ts';
 import { NodeVersions } from './node-versions.ts';
@@ -99,6 +101,11 @@ const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
 /** The running datastore. */
 export class Datastore {
   readonly schema: SchemaTree;
+  /**
+   * Every durable commit, published once and in order after readers see it (event streams,
+   * other servers sharing the journal). @see commit-feed.ts
+   */
+  readonly commits: CommitFeed;
   readonly #journal: JournalStore;
   readonly #queue: CommitQueue<Snapshot>;
   readonly #versions: NodeVersions;
@@ -121,6 +128,8 @@ export class Datastore {
    */
   #checkpointScale = 1;
   #closed = false;
+  /** The oldest stored commit, found on first use and again after each prune. */
+  #oldestStored: Promise<CommitMetadata | undefined> | undefined;
 
   private constructor(
     options: DatastoreOptions,
@@ -140,6 +149,7 @@ export class Datastore {
     this.#checkpointBytes = options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
     this.#commitsSinceCheckpoint = replayed;
     this.#checkpointScale = this.#scaleOf(lastCheckpoint.length);
+    this.commits = new CommitFeed({ lastFixedNumber: queue.lastFixedNumber, logger: this.#logger });
   }
 
   #scaleOf(checkpointLength: number): number {
@@ -205,8 +215,10 @@ export class Datastore {
   async commit(change: TreeChange, attribution: CommitAttribution): Promise<CommitOutcome> {
     if (this.#closed) throw new CommitFailedError('the datastore is closed');
     let diff: DataDiff = { changes: [] };
+    let root: DataTree | undefined;
     const record = await this.#queue.submit(async (state, fixedNumber) => {
       const after = await change(state.root, state);
+      root = after;
       diff = diffTrees(state.root, after);
       if (isEmptyDiff(diff)) return undefined;
       const pending: PendingCommit = { before: state.root, after, diff, attribution, fixedNumber };
@@ -228,14 +240,28 @@ export class Datastore {
       this.#recent.add({ ...draft, fixedNumber });
       return { record: draft, newState: { root: after, fixedNumber, timestamp } };
     });
-    if (record === undefined) return { fixedNumber: undefined, diff };
+    if (record === undefined || root === undefined) return { fixedNumber: undefined, diff };
     this.#afterDurable(record);
+    // The queue settles a group's members in order, so commits are published in order.
+    this.commits.publish({ record, diff, root });
     return { fixedNumber: record.fixedNumber, diff };
   }
 
   /** One commit's record (forward and reverse diff), from memory when recent, else from the journal. */
   async readCommit(fixedNumber: number): Promise<CommitRecord | undefined> {
     return this.#recent.get(fixedNumber) ?? (await this.#journal.readCommit(fixedNumber));
+  }
+
+  /**
+   * The oldest commit the journal still stores: where a replay of the history can begin (older
+   * ones were pruned, see `retention`). Undefined only for an empty journal.
+   */
+  oldestStoredCommit(): Promise<CommitMetadata | undefined> {
+    this.#oldestStored ??= oldestStoredCommit(this.#journal).catch((error: unknown) => {
+      this.#oldestStored = undefined;
+      throw error;
+    });
+    return this.#oldestStored;
   }
 
   /** The journal behind this datastore (listing rollback files). */
@@ -294,6 +320,7 @@ export class Datastore {
     this.#lastCheckpoint = snapshot.fixedNumber;
     this.#checkpointScale = this.#scaleOf(tree.length);
     const pruned = await this.#journal.prune(this.#retention);
+    if (pruned > 0) this.#oldestStored = undefined;
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: tree.length, pruned }, 'checkpoint written');
   }
 }

@@ -3,6 +3,8 @@
  * Transactions, the single-writer commit pipeline and the journal (rollback files) behind a
  * `JournalStore` interface. May import: util, errors, xpath, yang, data (DESIGN §3).
  */
+export type { CommitFeedOptions, CommitListener, CommittedChange } from './commit-feed.ts';
+export { CommitFeed } from './commit-feed.ts';
 export type { CommitDraft, CommitQueueOptions, PrepareCommit, PreparedCommit } from './commit-queue.ts';
 export { CommitQueue } from './commit-queue.ts';
 export type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
@@ -17,6 +19,7 @@ export type {
   TreeChange,
 } from './datastore.ts';
 export { Datastore } from './datastore.ts';
+export { firstCommitSince, oldestStoredCommit } from './journal-history.ts';
 export type { JournalStore, ListCommitsOptions } from './journal-store.ts';
 export type { MemoryJournal } from './memory-journal-store.ts';
 export { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';

@@ -159,6 +159,15 @@ export class ResourceDeniedError extends ManagementError {
   readonly code: ErrorCode = 'RESOURCE_DENIED';
   readonly tag: ErrorTag = 'resource-denied';
 }
+/**
+ * An event stream cannot resume after the client's `Last-Event-ID`: the events after it are no
+ * longer stored (or it is newer than any event), so a resumption would have a gap. The client
+ * reads the configuration again and subscribes afresh. @see RFC 8040 §6.3, docs/events.md
+ */
+export class ReplayUnavailableError extends ManagementError {
+  readonly code: ErrorCode = 'REPLAY_UNAVAILABLE';
+  readonly tag: ErrorTag = 'invalid-value';
+}
 /** The operation is not implemented (501). */
 export class OperationNotSupportedError extends ManagementError {
   readonly code: ErrorCode = 'OPERATION_NOT_SUPPORTED';

@@ -45,6 +45,8 @@ import { NacmCounters, nacmConfigOf, nacmNodeOf, readableDiff, rulePathProblems 
 import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
 import { nacmAccessControl } from './access-control.ts';
+import type { EventStreamsOptions } from './event-streams.ts';
+import { EventStreams } from './event-streams.ts';
 import { hiddenDataDenied, hideHiddenData, isVisible } from './hidden-data.ts';
 import type { LeafTransform } from './leaf-transforms.ts';
 import { LeafTransforms } from './leaf-transforms.ts';
@@ -96,6 +98,8 @@ export interface ManagementServiceOptions {
   readonly accessControl?: AccessControl;
   /** Reads the `path` input of `apply-rollback-file` (a RESTCONF data path). */
   readonly dataPathParser?: DataPathParser;
+  /** Limits of the event streams (per-subscriber queue, recent commits kept). */
+  readonly eventStreams?: EventStreamsOptions;
 }
 
 /** Options of {@link ManagementService.read}. */
@@ -140,6 +144,8 @@ export class ManagementService {
   readonly #access: AccessControl;
   /** The NACM statistics of this server. @see RFC 8341 §3.5.2 */
   readonly nacmCounters = new NacmCounters();
+  /** The event streams: every commit as a notification, to subscribers as NACM lets them see it. */
+  readonly events: EventStreams;
   readonly #providers: StateProviders;
   readonly #nestedState: NestedStateProviders;
   readonly #leafTransforms = new LeafTransforms();
@@ -155,6 +161,10 @@ export class ManagementService {
     this.#access = options.accessControl ?? nacmAccessControl(this.schema);
     this.#providers = new StateProviders(this.schema);
     this.#nestedState = new NestedStateProviders(this.schema);
+    this.events = new EventStreams(options.datastore, (session) => this.decisionsFor(session), {
+      ...options.eventStreams,
+      onDenied: () => this.nacmCounters.countDeniedNotification(),
+    });
     // The write check runs inside the commit, on its diff, before validation (a refused change
     // is refused, valid or not), whichever datastore function made it (edits, rollbacks).
     // Commits without a session are the server's own. @see RFC 8341 §3.4.5

@@ -51,7 +51,7 @@ export const QUERY_PARAMETER_METHODS: Readonly<Record<QueryParameterName, readon
   'rollback-id': WRITE,
 };
 
-// RFC 8040 defines these for event streams only, which this server does not offer.
+// RFC 8040 defines these for event streams only (stream-query.ts reads them there).
 const STREAM_PARAMETERS: ReadonlySet<string> = new Set(['filter', 'start-time', 'stop-time']);
 
 // RFC 8527 §3.2.2 makes it optional; docs/restconf.md (NMDA datastores) says why it is not offered.
@@ -105,7 +105,9 @@ const collect = (pairs: Iterable<QueryPair>, method: RestconfMethod): Map<QueryP
   const given = new Map<QueryParameterName, string>();
   for (const [name, value] of pairs) {
     if (STREAM_PARAMETERS.has(name)) {
-      throw queryParameterError(`${name} applies only to event streams, which this server does not offer`);
+      throw queryParameterError(
+        `${name} applies only to event streams: GET of a stream location (restconf-state/streams/stream/access/location)`,
+      );
     }
     if (name === WITH_ORIGIN) {
       throw queryParameterError(

@@ -176,6 +176,8 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     port: address.port,
     datastore,
     close: async () => {
+      // Event streams end first, each with its final event, so that they do not hold up the stop.
+      management.events.close();
       await server.close(options.shutdownDeadlineMs ?? 10_000);
       await credentialManagers.close();
       await datastore.close();
