@@ -20,13 +20,13 @@ import {
   reverseDiff,
   validateChange,
 } from '../data/index.ts';
-import { CommitFailedError, throwIfAny } from '../errors/index.ts';
+import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import type { CaughtUp } from './commit-queue.ts';
 import { CommitQueue } from './commit-queue.ts';
-import type { Checkpoint, CommitRecord, CommitVia } from './commit-record.ts';
+import type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { NodeVersion } from './node-versions.ts';
 import { NodeVersions } from './node-versions.ts';
@@ -220,11 +220,15 @@ export class Datastore {
     if (shared === undefined) return;
     const { fixedNumber, timestamp } = this.snapshot;
     this.#sharedFloor = await shared.raiseVersionFloor({ fixedNumber, timestamp });
+    /** A failed catch-up is tried again on the next notification, heartbeat or reconnection. */
+    const failed = (error: unknown): void => {
+      // That the store cannot be reached is reported once, by `unreachable`.
+      if (error instanceof StoreUnavailableError) this.#logger.debug({ problem: describe(error) }, 'catch-up failed');
+      else this.#logger.error({ err: error }, 'could not catch up with the shared journal; will try again');
+    };
     const follower: JournalFollower = {
       changed: () => {
-        this.#queue.synchronize().catch((error: unknown) => {
-          this.#logger.warn({ err: error }, 'could not catch up with the shared journal; will retry');
-        });
+        this.#queue.synchronize().catch(failed);
       },
       unreachable: (since, error) => {
         this.#unreachableCount++;
@@ -238,23 +242,18 @@ export class Datastore {
       },
       reachable: () => {
         const count = this.#unreachableCount;
-        this.#queue.synchronize().then(
-          () => {
-            if (this.#unreachableCount !== count || this.#staleSince === undefined) return;
-            this.#logger.info(
-              {
-                store: shared.description,
-                staleSince: this.#staleSince.toISOString(),
-                fixedNumber: this.snapshot.fixedNumber,
-              },
-              'the shared journal can be reached again: caught up',
-            );
-            this.#staleSince = undefined;
-          },
-          (error: unknown) => {
-            this.#logger.warn({ err: error }, 'could not catch up with the shared journal; will retry');
-          },
-        );
+        this.#queue.synchronize().then(() => {
+          if (this.#unreachableCount !== count || this.#staleSince === undefined) return;
+          this.#logger.info(
+            {
+              store: shared.description,
+              staleSince: this.#staleSince.toISOString(),
+              fixedNumber: this.snapshot.fixedNumber,
+            },
+            'the shared journal can be reached again: caught up',
+          );
+          this.#staleSince = undefined;
+        }, failed);
       },
     };
     shared.follow(follower);
@@ -356,6 +355,16 @@ export class Datastore {
   /** One commit's record (forward and reverse diff), from memory when recent, else from the journal. */
   async readCommit(fixedNumber: number): Promise<CommitRecord | undefined> {
     return this.#recent.get(fixedNumber) ?? (await this.#journal.readCommit(fixedNumber));
+  }
+
+  /**
+   * The metadata of the newest commits readers see, held in memory (up to 256), newest first: what
+   * can be listed while a shared journal cannot be reached.
+   */
+  recentCommits(): CommitMetadata[] {
+    return this.#recent
+      .newestFirst(this.snapshot.fixedNumber)
+      .map(({ forward: _forward, reverse: _reverse, ...metadata }) => metadata);
   }
 
   /** The journal behind this datastore (listing rollback files). */

@@ -124,8 +124,13 @@ export class PostgresJournalStore implements SharedJournalStore {
       max: this.#options.maxConnections ?? 4,
       idleTimeoutMillis: 30_000,
     });
-    // A pooled connection that breaks while idle (the database restarted) must not crash the process.
+    // A pooled connection that breaks (the database restarted) must not crash the process: while
+    // idle the pool reports it here; while in use `pg` emits it on the connection as well as
+    // failing its query, which reports it to the caller.
     pool.on('error', (error) => this.#logger.debug({ err: error.message }, 'an idle journal connection broke'));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => this.#logger.debug({ err: error.message }, 'a journal connection broke'));
+    });
     try {
       const client = await pool.connect();
       try {
