@@ -9,6 +9,7 @@ import { addDataCommand } from './data-command.ts';
 import { addNacmCommand } from './nacm-command.ts';
 import { addOfflineCommands } from './offline-commands.ts';
 import { addServeCommand } from './serve-command.ts';
+import { addStoreCommand } from './store-command.ts';
 import { IDCONF_VERSION } from './version.ts';
 import { addYangCommand } from './yang-command.ts';
 
@@ -28,5 +29,6 @@ export const createProgram = (): Command => {
   addDataCommand(program);
   addOfflineCommands(program);
   addNacmCommand(program);
+  addStoreCommand(program);
   return program;
 };

@@ -35,8 +35,8 @@ export const addServeCommand = (program: Command): void => {
     .option('--data-dir <dir>', 'data directory (env IDCONF_DATA_DIR)', process.env.IDCONF_DATA_DIR ?? DEFAULT_DATA_DIR)
     .option(
       '--store <url>',
+      // Not commander's default: --help would show the URL, password and all.
       'a PostgreSQL database shared by the nodes of a cluster, postgres://user:password@host:port/database (env IDCONF_STORE; default: the journal in the data directory)',
-      process.env.IDCONF_STORE || undefined,
     )
     .addOption(repeatableOption('--yang-dir <dir>', 'extra YANG module directory'))
     .option(
@@ -87,7 +87,7 @@ export const addServeCommand = (program: Command): void => {
             host: flags.host,
             port: flags.port,
             dataDir: flags.dataDir,
-            ...(flags.store === undefined ? {} : { store: flags.store }),
+            ...storeOf(flags),
             yangDirs: flags.yangDir,
             insecureHttp: flags.insecureHttp,
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
@@ -118,6 +118,12 @@ export const addServeCommand = (program: Command): void => {
         process.exit(1);
       }
     });
+};
+
+/** The shared store from `--store`, else IDCONF_STORE (an empty variable counts as unset). */
+const storeOf = (flags: ServeFlags): { readonly store?: string } => {
+  const store = flags.store ?? (process.env.IDCONF_STORE || undefined);
+  return store === undefined ? {} : { store };
 };
 
 interface ServeFlags {

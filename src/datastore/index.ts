@@ -15,6 +15,8 @@ export type {
 export { CommitQueue } from './commit-queue.ts';
 export type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
 export { COMMIT_VIAS, isCommitVia } from './commit-record.ts';
+export type { JournalCopy } from './copy-journal.ts';
+export { copyJournal } from './copy-journal.ts';
 export type {
   CommitAttribution,
   CommitHook,
