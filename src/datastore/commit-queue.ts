@@ -11,6 +11,7 @@
 import type { CommitRecord } from './commit-record.ts';
 import { JournalConflictError } from './journal-conflict-error.ts';
 import type { JournalStore } from './journal-store.ts';
+import type { HeadLock } from './shared-journal-store.ts';
 
 /** A transaction's journal record before the queue has given it its fixed number. */
 export type CommitDraft = Omit<CommitRecord, 'fixedNumber'>;
@@ -59,6 +60,12 @@ export interface CommitQueueOptions<S> {
    * group, and {@link CommitQueue.synchronize} does nothing.
    */
   readonly catchUp?: CatchUp<S>;
+  /**
+   * Locks the shared journal's head for one append. With it, a group whose append was refused as
+   * stale is prepared again under the lock, after catching up: its second append cannot be refused.
+   * Without it, the group is prepared again and retried until it gets through.
+   */
+  readonly lockHead?: () => Promise<HeadLock>;
 }
 
 /** One waiting transaction. */
@@ -74,6 +81,17 @@ type Outcome =
   | { readonly kind: 'empty' }
   | { readonly kind: 'rejected'; readonly error: unknown };
 
+/** A group prepared on one state: each member's outcome, and the state and last number after it. */
+interface PreparedGroup<S> {
+  readonly outcomes: readonly Outcome[];
+  readonly state: S;
+  readonly fixedNumber: number;
+}
+
+/** The records of the members of a prepared group that were accepted. */
+const acceptedRecords = <S>(prepared: PreparedGroup<S>): CommitRecord[] =>
+  prepared.outcomes.flatMap((outcome) => (outcome.kind === 'accepted' ? [outcome.record] : []));
+
 /** At most this many transactions are made durable in one append. */
 const MAX_GROUP_SIZE = 256;
 /** How often a group is prepared again after its append was refused as stale, before it fails. */
@@ -85,6 +103,7 @@ export class CommitQueue<S> {
   #state: S;
   #lastFixedNumber: number;
   readonly #catchUp: CatchUp<S> | undefined;
+  readonly #lockHead: (() => Promise<HeadLock>) | undefined;
   #waiting: Submission<S>[] = [];
   /** Callers of {@link synchronize} waiting for the next catch-up. */
   #syncing: { readonly resolve: () => void; readonly reject: (error: unknown) => void }[] = [];
@@ -96,6 +115,7 @@ export class CommitQueue<S> {
     this.#state = options.state;
     this.#lastFixedNumber = options.lastFixedNumber;
     this.#catchUp = options.catchUp;
+    this.#lockHead = options.lockHead;
   }
 
   /** The state after the last durable commit; what readers see. */
@@ -199,12 +219,39 @@ export class CommitQueue<S> {
     return { outcomes, state, fixedNumber };
   }
 
+  /**
+   * Locks the journal's head, catches up (no other writer can append meanwhile), prepares the
+   * group on the state it came to and appends it: the append cannot be refused as stale. Returns
+   * the group as prepared under the lock (undefined when it got that far) and the error, if any.
+   */
+  async #writeLocked(
+    group: readonly Submission<S>[],
+    lockHead: () => Promise<HeadLock>,
+  ): Promise<{ readonly prepared?: PreparedGroup<S>; readonly error?: { readonly error: unknown } }> {
+    let lock: HeadLock | undefined;
+    let prepared: PreparedGroup<S> | undefined;
+    try {
+      lock = await lockHead();
+      await this.#runCatchUp();
+      prepared = await this.#prepareGroup(group);
+      const held = lock;
+      lock = undefined;
+      await held.append(acceptedRecords(prepared));
+      this.#state = prepared.state;
+      this.#lastFixedNumber = prepared.fixedNumber;
+      return { prepared };
+    } catch (error) {
+      await lock?.release().catch(() => undefined);
+      return { ...(prepared === undefined ? {} : { prepared }), error: { error } };
+    }
+  }
+
   async #writeGroup(): Promise<void> {
     const group = this.#waiting.splice(0, MAX_GROUP_SIZE);
-    let prepared = await this.#prepareGroup(group);
+    let prepared: PreparedGroup<S> = await this.#prepareGroup(group);
     let appendError: { readonly error: unknown } | undefined;
     for (let attempt = 1; ; attempt++) {
-      const records = prepared.outcomes.flatMap((outcome) => (outcome.kind === 'accepted' ? [outcome.record] : []));
+      const records = acceptedRecords(prepared);
       if (records.length === 0) break;
       try {
         await this.#store.append(records);
@@ -217,6 +264,12 @@ export class CommitQueue<S> {
       // Another writer of a shared journal committed first: catch up, then judge the group again
       // against the new state (a conditional write may now fail its precondition).
       if (!(appendError.error instanceof JournalConflictError) || this.#catchUp === undefined) break;
+      if (this.#lockHead !== undefined) {
+        const locked = await this.#writeLocked(group, this.#lockHead);
+        prepared = locked.prepared ?? prepared;
+        appendError = locked.error;
+        break;
+      }
       if (attempt > MAX_CONFLICT_RETRIES) break;
       try {
         // After a few lost races, a short random pause lets the other writers' groups through.
@@ -235,7 +288,8 @@ export class CommitQueue<S> {
     const firstAccepted = outcomes.findIndex((outcome) => outcome.kind === 'accepted');
     group.forEach((submission, index) => {
       const outcome = outcomes[index] as Outcome;
-      if (appendError !== undefined && index >= firstAccepted) submission.reject(appendError.error);
+      if (appendError !== undefined && firstAccepted >= 0 && index >= firstAccepted)
+        submission.reject(appendError.error);
       else if (outcome.kind === 'accepted') submission.resolve(outcome.record);
       else if (outcome.kind === 'empty') submission.resolve(undefined);
       else submission.reject(outcome.error);

@@ -155,12 +155,15 @@ export class Datastore {
     this.#lastCheckpoint = lastCheckpoint.fixedNumber;
     this.schema = options.schema;
     this.#journal = options.journal;
-    this.#shared = isSharedJournalStore(options.journal) ? options.journal : undefined;
+    const shared = isSharedJournalStore(options.journal) ? options.journal : undefined;
+    this.#shared = shared;
     this.#queue = new CommitQueue<Snapshot>({
       store: options.journal,
       state,
       lastFixedNumber: state.fixedNumber,
-      ...(this.#shared === undefined ? {} : { catchUp: (current: Snapshot) => this.#catchUp(current) }),
+      ...(shared === undefined
+        ? {}
+        : { catchUp: (current: Snapshot) => this.#catchUp(current), lockHead: () => shared.lockHead() }),
     });
     this.#versions = new NodeVersions({ fixedNumber: state.fixedNumber, timestamp: state.timestamp });
     this.#logger = options.logger ?? SILENT_LOGGER;

@@ -104,6 +104,30 @@ describe('PostgresJournalStore', { skip: postgresMissing }, () => {
       );
     });
 
+    it('holds other writers off while a writer holds the head lock, until it appends or lets go', async () => {
+      const location = await POSTGRES_HARNESS.createLocation();
+      locations.push(location);
+      const [holder, other] = [await openOn(location), await openOn(location)];
+      await holder.append([record(1)]);
+      const lock = await holder.lockHead();
+      assert.equal(lock.lastFixedNumber, 1);
+      let settled = false;
+      const waiting = other.append([record(2, { user: 'other' })]).finally(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(settled, false, 'the other append waits for the lock');
+      await lock.append([record(2, { user: 'holder' })]);
+      await assert.rejects(waiting, JournalConflictError);
+      assert.equal((await other.readCommit(2))?.user, 'holder');
+      await assert.rejects(lock.release(), /already used/);
+      const again = await holder.lockHead();
+      const next = other.append([record(3)]);
+      await again.release();
+      await next;
+      assert.equal(await holder.lastFixedNumber(), 3);
+    });
+
     it('serializes concurrent appends of many writers: each number once, no group split', async () => {
       const location = await POSTGRES_HARNESS.createLocation();
       locations.push(location);

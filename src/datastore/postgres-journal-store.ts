@@ -20,7 +20,7 @@ import type { NodeVersion } from './node-versions.ts';
 import { isConnectionFailure, postgresFailure, RETRY_AFTER_SECONDS } from './postgres-failure.ts';
 import { JOURNAL_CHANNEL, notificationPayload, PostgresJournalListener } from './postgres-journal-listener.ts';
 import { CHECKPOINT_LOCK_KEY, migrateSchema } from './postgres-schema.ts';
-import type { JournalFollower, JournalHead, SharedJournalStore } from './shared-journal-store.ts';
+import type { HeadLock, JournalFollower, JournalHead, SharedJournalStore } from './shared-journal-store.ts';
 import { textChunks } from './text-chunks.ts';
 
 /** Options of {@link PostgresJournalStore}. */
@@ -76,8 +76,9 @@ interface HeadRow {
 }
 
 const HEAD_QUERY =
-  'SELECT last_fixed_number AS last, version_floor AS floor, version_floor_time AS floor_time, ' +
-  '(SELECT max(fixed_number) FROM idconf_checkpoint) AS latest_checkpoint FROM idconf_journal_head';
+  'SELECT head.last_fixed_number AS last, floor.fixed_number AS floor, floor.timestamp AS floor_time, ' +
+  '(SELECT max(fixed_number) FROM idconf_checkpoint) AS latest_checkpoint ' +
+  'FROM idconf_journal_head AS head, idconf_version_floor AS floor';
 
 /** The URL without its password, for logs and messages. */
 export const describeStoreUrl = (url: string): string => {
@@ -173,29 +174,79 @@ export class PostgresJournalStore implements SharedJournalStore {
   async append(records: readonly CommitRecord[]): Promise<void> {
     const pool = this.#opened();
     if (records.length === 0) return;
+    const locked = await this.#lock(pool);
+    await this.#appendLocked(locked, records);
+  }
+
+  async lockHead(): Promise<HeadLock> {
+    const locked = await this.#lock(this.#opened());
+    let used = false;
+    const use = (): void => {
+      if (used) throw new Error('the head lock was already used');
+      used = true;
+    };
+    return {
+      lastFixedNumber: locked.last,
+      append: async (records) => {
+        use();
+        if (records.length === 0) await this.#unlock(locked.client);
+        else await this.#appendLocked(locked, records);
+      },
+      release: async () => {
+        use();
+        await this.#unlock(locked.client);
+      },
+    };
+  }
+
+  /**
+   * A connection in a transaction that holds the head row's lock, and the last fixed number. A
+   * pooled connection may have broken while idle (the database restarted): then the first
+   * statement fails having done nothing, and a new connection is tried once.
+   */
+  async #lock(pool: Pool): Promise<{ readonly client: PoolClient; readonly last: number }> {
+    for (let attempt = 1; ; attempt++) {
+      let client: PoolClient | undefined;
+      try {
+        client = await pool.connect();
+        const [, locked] = (await client.query(
+          'BEGIN; SELECT last_fixed_number AS last FROM idconf_journal_head FOR UPDATE',
+        )) as unknown as [unknown, { rows: { last: string }[] }];
+        return { client, last: Number(locked.rows[0]?.last ?? 0) };
+      } catch (error) {
+        const broken = isConnectionFailure(error);
+        if (client !== undefined) {
+          if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+          client.release(broken ? (error as Error) : undefined);
+        }
+        if (broken && client !== undefined && attempt === 1) continue;
+        if (broken) this.#listener?.check();
+        throw postgresFailure(error, 'write', 'the commit could not be made durable');
+      }
+    }
+  }
+
+  /** Ends the transaction of a head lock without appending. */
+  async #unlock(client: PoolClient): Promise<void> {
+    try {
+      await client.query('ROLLBACK');
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+    }
+  }
+
+  /** Appends `records` on a connection that holds the head lock, then commits and lets it go. */
+  async #appendLocked(
+    { client, last: stored }: { readonly client: PoolClient; readonly last: number },
+    records: readonly CommitRecord[],
+  ): Promise<void> {
     const subject = 'the commit could not be made durable';
     const last = (records.at(-1) as CommitRecord).fixedNumber;
-    let client: PoolClient | undefined;
     let sentCommit = false;
     try {
-      let locked: { rows: { last: string }[] } | undefined;
-      // A pooled connection may have broken while idle (the database restarted): then the first
-      // statement fails having done nothing, and a new connection is tried once.
-      for (let attempt = 1; locked === undefined; attempt++) {
-        client = await pool.connect();
-        try {
-          [, locked] = (await client.query(
-            'BEGIN; SELECT last_fixed_number AS last FROM idconf_journal_head FOR UPDATE',
-          )) as unknown as [unknown, { rows: { last: string }[] }];
-        } catch (error) {
-          if (attempt > 1 || !isConnectionFailure(error)) throw error;
-          client.release(error as Error);
-          client = undefined;
-        }
-      }
-      checkAppendable(records, Number(locked.rows[0]?.last ?? 0));
-      const connection = client as PoolClient;
-      await connection.query(
+      checkAppendable(records, stored);
+      await client.query(
         `INSERT INTO idconf_commit (${COMMIT_COLUMNS}, origin, forward, reverse) ` +
           'SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])',
         [
@@ -212,17 +263,15 @@ export class PostgresJournalStore implements SharedJournalStore {
       );
       sentCommit = true;
       // Integers checked by checkAppendable and a UUID: safe to write into the statement.
-      await connection.query(
+      await client.query(
         `UPDATE idconf_journal_head SET last_fixed_number = ${last}; ` +
           `SELECT pg_notify('${JOURNAL_CHANNEL}', '${notificationPayload(last, this.#origin)}'); COMMIT`,
       );
-      connection.release();
+      client.release();
     } catch (error) {
       const broken = isConnectionFailure(error);
-      if (client !== undefined) {
-        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-        client.release(broken ? (error as Error) : undefined);
-      }
+      if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+      client.release(broken ? (error as Error) : undefined);
       if (isManagementError(error)) throw error;
       if (broken) this.#listener?.check();
       if (broken && sentCommit) {
@@ -379,43 +428,39 @@ export class PostgresJournalStore implements SharedJournalStore {
     return {
       lastFixedNumber: Number(row?.last ?? 0),
       latestCheckpoint: Number(row?.latest_checkpoint ?? 0),
-      versionFloor: { fixedNumber: Number(row?.floor ?? 0), timestamp: row?.floor_time || new Date(0).toISOString() },
+      versionFloor: { fixedNumber: Number(row?.floor ?? 0), timestamp: row?.floor_time ?? new Date(0).toISOString() },
     };
   }
 
   async raiseVersionFloor(version: NodeVersion): Promise<NodeVersion> {
-    const pool = this.#opened();
-    const subject = 'the version floor cannot be raised';
-    let client: PoolClient | undefined;
-    try {
-      client = await pool.connect();
-      await client.query('BEGIN');
-      const raised = await client.query<{ last: string }>(
-        'UPDATE idconf_journal_head SET version_floor = $1, version_floor_time = $2 WHERE version_floor < $1 ' +
-          'RETURNING last_fixed_number AS last',
-        [version.fixedNumber, version.timestamp],
-      );
-      const row = raised.rows[0];
-      if (row !== undefined)
-        await client.query('SELECT pg_notify($1, $2)', [
-          JOURNAL_CHANNEL,
-          notificationPayload(Number(row.last), this.#origin),
-        ]);
-      const floor = await client.query<{ floor: string; floor_time: string }>(
-        'SELECT version_floor AS floor, version_floor_time AS floor_time FROM idconf_journal_head',
-      );
-      await client.query('COMMIT');
-      client.release();
-      const current = floor.rows[0];
-      return { fixedNumber: Number(current?.floor ?? 0), timestamp: current?.floor_time || version.timestamp };
-    } catch (error) {
-      const broken = isConnectionFailure(error);
-      if (client !== undefined) {
-        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-        client.release(broken ? (error as Error) : undefined);
-      }
-      throw postgresFailure(error, 'write', subject);
-    }
+    const floor = await this.#read(
+      'the version floor cannot be raised',
+      async (client) => {
+        await client.query('BEGIN');
+        try {
+          const raised = await client.query(
+            'UPDATE idconf_version_floor SET fixed_number = $1, timestamp = $2 WHERE fixed_number < $1',
+            [version.fixedNumber, version.timestamp],
+          );
+          // The other nodes learn of it as of an append (delivered when this transaction commits).
+          if (raised.rowCount === 1)
+            await client.query(
+              "SELECT pg_notify($1, (SELECT last_fixed_number FROM idconf_journal_head) || ' ' || $2)",
+              [JOURNAL_CHANNEL, this.#origin],
+            );
+          const result = await client.query<{ fixed_number: string; timestamp: string }>(
+            'SELECT fixed_number, timestamp FROM idconf_version_floor',
+          );
+          await client.query('COMMIT');
+          return result.rows[0];
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      },
+      'write',
+    );
+    return { fixedNumber: Number(floor?.fixed_number ?? 0), timestamp: floor?.timestamp ?? version.timestamp };
   }
 
   async close(): Promise<void> {

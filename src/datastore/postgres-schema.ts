@@ -15,18 +15,23 @@ export const SCHEMA_LOCK_KEY = 0x69646301;
 export const CHECKPOINT_LOCK_KEY = 0x69646302;
 
 /**
- * Version 1: the head row (last fixed number, version floor), one row per commit, checkpoints
- * stored as chunks written in the same transaction as their `idconf_checkpoint` row.
+ * Version 1: the head row (the last fixed number, locked by every append), the version floor (a
+ * row of its own, so that raising it never waits for the head lock), one row per commit, and
+ * checkpoints stored as chunks written in the same transaction as their `idconf_checkpoint` row.
  */
 const VERSION_1 = `
 CREATE TABLE idconf_journal_head (
   singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   schema_version integer NOT NULL,
-  last_fixed_number bigint NOT NULL,
-  version_floor bigint NOT NULL DEFAULT 0,
-  version_floor_time text NOT NULL DEFAULT ''
+  last_fixed_number bigint NOT NULL
 );
 INSERT INTO idconf_journal_head (schema_version, last_fixed_number) VALUES (0, 0);
+CREATE TABLE idconf_version_floor (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  fixed_number bigint NOT NULL,
+  timestamp text NOT NULL
+);
+INSERT INTO idconf_version_floor (fixed_number, timestamp) VALUES (0, '1970-01-01T00:00:00.000Z');
 CREATE TABLE idconf_commit (
   fixed_number bigint PRIMARY KEY,
   timestamp text NOT NULL,

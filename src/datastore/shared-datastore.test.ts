@@ -21,7 +21,7 @@ import { Datastore } from './datastore.ts';
 import type { ListCommitsOptions } from './journal-store.ts';
 import type { NodeVersion } from './node-versions.ts';
 import { PostgresJournalStore } from './postgres-journal-store.ts';
-import type { JournalFollower, JournalHead, SharedJournalStore } from './shared-journal-store.ts';
+import type { HeadLock, JournalFollower, JournalHead, SharedJournalStore } from './shared-journal-store.ts';
 
 const MODULE = `
 module shop {
@@ -135,6 +135,9 @@ class GatedStore implements SharedJournalStore {
   }
   head(): Promise<JournalHead> {
     return this.inner.head();
+  }
+  lockHead(): Promise<HeadLock> {
+    return this.inner.lockHead();
   }
   raiseVersionFloor(version: NodeVersion): Promise<NodeVersion> {
     return this.inner.raiseVersionFloor(version);

@@ -6,6 +6,7 @@
  * piece of state the nodes share beyond the commits: the *version floor* below which no node
  * reports a resource's version, so that every node answers the same ETag. docs/cluster.md.
  */
+import type { CommitRecord } from './commit-record.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { NodeVersion } from './node-versions.ts';
 
@@ -29,6 +30,20 @@ export interface JournalFollower {
   reachable(): void;
 }
 
+/**
+ * The head of a shared journal, locked for one append: until it is used or released no other
+ * writer can append, so a writer that keeps losing the race (its appends refused as stale) catches
+ * up and prepares its group under the lock, and is sure to get through.
+ */
+export interface HeadLock {
+  /** The last fixed number, as locked. */
+  readonly lastFixedNumber: number;
+  /** Appends `records` (as {@link JournalStore.append} does) and lets go of the lock. */
+  append(records: readonly CommitRecord[]): Promise<void>;
+  /** Lets go of the lock without appending. */
+  release(): Promise<void>;
+}
+
 /** A {@link JournalStore} several nodes write at once; fixed numbers stay one sequence for all. */
 export interface SharedJournalStore extends JournalStore {
   /** Marks the store as shared (see {@link isSharedJournalStore}). */
@@ -37,6 +52,8 @@ export interface SharedJournalStore extends JournalStore {
   follow(follower: JournalFollower): void;
   /** The head of the journal, read in one query. */
   head(): Promise<JournalHead>;
+  /** Locks the head for one append (see {@link HeadLock}); waits while another writer appends. */
+  lockHead(): Promise<HeadLock>;
   /**
    * Raises the shared version floor to `version` unless it is already as high, tells the other
    * nodes, and resolves with the floor as it is now.
