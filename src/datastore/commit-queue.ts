@@ -5,7 +5,8 @@
  * (group commit). Each transaction is still accepted or rejected on its own before its group is
  * written; the state moves on only once the group is durable. With a shared journal the queue also
  * catches up with the commits other writers appended — when asked to, and when an append is refused
- * as stale, after which the group is prepared again on the new state. docs/datastore.md has the
+ * as stale, after which the group is prepared again on the new state, under the journal's head
+ * lock; while other writers are busy, groups take that lock first. docs/datastore.md has the
  * reasoning.
  */
 import type { CommitRecord } from './commit-record.ts';
@@ -94,6 +95,8 @@ const acceptedRecords = <S>(prepared: PreparedGroup<S>): CommitRecord[] =>
 
 /** At most this many transactions are made durable in one append. */
 const MAX_GROUP_SIZE = 256;
+/** After an append refused as stale, groups take the head lock first for this long (ms). */
+const CONTENDED_MS = 1000;
 /** How often a group is prepared again after its append was refused as stale, before it fails. */
 const MAX_CONFLICT_RETRIES = 200;
 
@@ -104,6 +107,8 @@ export class CommitQueue<S> {
   #lastFixedNumber: number;
   readonly #catchUp: CatchUp<S> | undefined;
   readonly #lockHead: (() => Promise<HeadLock>) | undefined;
+  /** Until when (performance.now()) groups take the head lock first: other writers appended lately. */
+  #contendedUntil = 0;
   #waiting: Submission<S>[] = [];
   /** Callers of {@link synchronize} waiting for the next catch-up. */
   #syncing: { readonly resolve: () => void; readonly reject: (error: unknown) => void }[] = [];
@@ -248,6 +253,12 @@ export class CommitQueue<S> {
 
   async #writeGroup(): Promise<void> {
     const group = this.#waiting.splice(0, MAX_GROUP_SIZE);
+    // Other writers appended lately: take the lock first rather than prepare for nothing.
+    if (this.#lockHead !== undefined && performance.now() < this.#contendedUntil) {
+      const locked = await this.#writeLocked(group, this.#lockHead);
+      this.#settle(group, locked.prepared, locked.error);
+      return;
+    }
     let prepared: PreparedGroup<S> = await this.#prepareGroup(group);
     let appendError: { readonly error: unknown } | undefined;
     for (let attempt = 1; ; attempt++) {
@@ -264,6 +275,7 @@ export class CommitQueue<S> {
       // Another writer of a shared journal committed first: catch up, then judge the group again
       // against the new state (a conditional write may now fail its precondition).
       if (!(appendError.error instanceof JournalConflictError) || this.#catchUp === undefined) break;
+      this.#contendedUntil = performance.now() + CONTENDED_MS;
       if (this.#lockHead !== undefined) {
         const locked = await this.#writeLocked(group, this.#lockHead);
         prepared = locked.prepared ?? prepared;
@@ -281,6 +293,22 @@ export class CommitQueue<S> {
       }
       appendError = undefined;
       prepared = await this.#prepareGroup(group);
+    }
+    this.#settle(group, prepared, appendError);
+  }
+
+  /**
+   * Settles every member of `group` by its outcome in `prepared`, or with `appendError` when the
+   * group could not be made durable (every member, when it was not even prepared).
+   */
+  #settle(
+    group: readonly Submission<S>[],
+    prepared: PreparedGroup<S> | undefined,
+    appendError: { readonly error: unknown } | undefined,
+  ): void {
+    if (prepared === undefined) {
+      for (const submission of group) submission.reject(appendError?.error);
+      return;
     }
     const { outcomes } = prepared;
     // Members after the first accepted one were judged against a state that is not durable yet:
