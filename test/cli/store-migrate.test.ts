@@ -15,7 +15,8 @@ import { after, before, describe, it } from 'node:test';
 import type { CommitRecord, JournalStore } from '../../src/datastore/index.ts';
 import { Datastore, PostgresJournalStore, SqliteJournalStore } from '../../src/datastore/index.ts';
 import { loadServerSchema } from '../../src/server/index.ts';
-import { send, type TestResponse } from '../support/https-request.ts';
+import { type RestconfClient, restconfClient } from '../support/cluster-node.ts';
+import type { TestResponse } from '../support/https-request.ts';
 import { type PostgresServer, postgresMissing, startPostgres } from '../support/postgres.ts';
 import { makeDataDir, type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
@@ -33,22 +34,24 @@ const idconf = (...args: string[]): { status: number | null; stdout: string; std
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
+/** RESTCONF clients by server, over kept-alive connections (one login check per connection). */
+const clients = new Map<ServerProcess, RestconfClient>();
 const restconf = (
   server: ServerProcess,
   method: string,
   path: string,
   body?: unknown,
   query = '',
-): Promise<TestResponse> =>
-  send(`${server.url}/admin/api/restconf${path}${query}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`,
-      accept: 'application/yang-data+json',
-      ...(body === undefined ? {} : { 'content-type': 'application/yang-data+json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+): Promise<TestResponse> => {
+  let client = clients.get(server);
+  if (client === undefined) {
+    const made = restconfClient(server.url, PASSWORD);
+    server.child.on('exit', () => made.close());
+    clients.set(server, made);
+    client = made;
+  }
+  return client.restconf(method, `${path}${query}`, body === undefined ? {} : { body });
+};
 
 const startServer = (dataDir: string, store?: string): Promise<ServerProcess> =>
   startServerProcess({

@@ -16,7 +16,6 @@ export const CLUSTER_PASSWORD = 'cluster-admin-Passw0rd';
 export const CLUSTER_KEY = '5f'.repeat(32);
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'yang');
-const AUTHORIZATION = `Basic ${Buffer.from(`admin:${CLUSTER_PASSWORD}`).toString('base64')}`;
 const JSON_TYPE = 'application/yang-data+json';
 
 /** A running node and a RESTCONF client for it. */
@@ -55,21 +54,35 @@ export const startClusterNode = async (storeUrl: string, options: ClusterNodeOpt
   });
   const line = server.output.find((text) => text.includes('listening')) ?? '';
   const pid = Number(line.match(/"pid":(\d+)/)?.[1] ?? server.child.pid);
+  const client = restconfClient(server.url, CLUSTER_PASSWORD);
+  server.child.on('exit', () => client.close());
+  return { server, pid, restconf: client.restconf };
+};
+
+/** A RESTCONF client logged in as admin over kept-alive connections. */
+export interface RestconfClient {
+  /** Sends a request to `/admin/api/restconf<path>`, JSON by default. */
+  restconf: ClusterNode['restconf'];
+  /** Closes the kept-alive connections. */
+  close(): void;
+}
+
+/** A client of the server at `url` (its self-signed certificate accepted) as `admin` with `password`. */
+export const restconfClient = (url: string, password: string): RestconfClient => {
+  const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
   const agent = new Agent({ keepAlive: true, maxSockets: 16, rejectUnauthorized: false });
-  server.child.on('exit', () => agent.destroy());
   return {
-    server,
-    pid,
+    close: () => agent.destroy(),
     restconf: (method, path, { body, headers } = {}) =>
       new Promise((resolve, reject) => {
         const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
         const sent = request(
-          `${server.url}/admin/api/restconf${path}`,
+          `${url}/admin/api/restconf${path}`,
           {
             method,
             agent,
             headers: {
-              authorization: AUTHORIZATION,
+              authorization,
               accept: JSON_TYPE,
               ...(text === undefined ? {} : { 'content-type': JSON_TYPE }),
               ...headers,
