@@ -8,16 +8,18 @@
  * hides half the list from, against the same reads without NACM; bench/measure-nacm.ts), GET
  * one entry as an LDAP user against the local admin (when slapd is
  * installed; bench/measure-ldap-login.ts) and the machine's ceilings: a bare `node:http(s)` server answering the same
- * bytes as GET-one-entry, and `fdatasync` on the data dir's disk. Prints Markdown tables and
- * writes `bench/results/<date>.json`.
+ * bytes as GET-one-entry, and `fdatasync` on the data dir's disk. When PostgreSQL is installed it
+ * ends with the cluster figures (bench/cluster-bench.ts: commit latency on a PostgreSQL journal
+ * against SQLite, cross-node propagation, commits/s with writers on three nodes). Prints Markdown
+ * tables and writes `bench/results/<date>.json`.
  *
  * It also measures the event stream (bench/measure-events.ts): commit-to-delivery latency with
  * one and a thousand subscribers, and the memory of a thousand idle ones.
  *
  * Run: `npm run bench -- [--sizes 1000,100000] [--duration 3] [--runs 3] [--skip-https]
- * [--cpu-prof] [--out DIR] [--data-root DIR] [--events-only]`. Needs wrk (installed with apt-get
- * when missing and run as root); `--events-only` measures only the event stream (no wrk), over
- * HTTP and HTTPS.
+ * [--skip-cluster] [--cpu-prof] [--out DIR] [--data-root DIR] [--events-only]`. Needs wrk (installed
+ * with apt-get when missing and run as root); `--events-only` measures only the event stream (no
+ * wrk), over HTTP and HTTPS.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +27,9 @@ import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/auth/index.ts';
+import { postgresMissing } from '../test/support/postgres.ts';
 import { residentMemory, type ServerProcess } from './child-process.ts';
+import { type ClusterFigures, clusterTable, measureCluster } from './cluster-bench.ts';
 import { measureFsync } from './fsync.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
@@ -45,6 +49,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '3' },
     runs: { type: 'string', default: '3' },
     'skip-https': { type: 'boolean', default: false },
+    'skip-cluster': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string', default: join(import.meta.dirname, 'results') },
     'data-root': { type: 'string', default: tmpdir() },
@@ -292,6 +297,20 @@ if (ldapUnavailable === undefined) {
   log(ldapUnavailable);
   results.note(ldapUnavailable);
 }
+// The cluster figures: needs PostgreSQL.
+let cluster: ClusterFigures | undefined;
+if (flags['skip-cluster']) results.note('cluster figures skipped (--skip-cluster)');
+else if (postgresMissing !== false) {
+  log(`cluster figures skipped: ${postgresMissing}`);
+  results.note(`cluster figures skipped: ${postgresMissing}`);
+} else {
+  const clusterRoot = mkdtempSync(join(flags['data-root'], 'idconf-bench-'));
+  try {
+    cluster = await measureCluster({ log, dataRoot: clusterRoot, samples: 300, durationSeconds: DURATION });
+  } finally {
+    rmSync(clusterRoot, { recursive: true, force: true });
+  }
+}
 const loadAfter = loadavg();
 
 const machine = {
@@ -315,6 +334,7 @@ const report = [
   rowsTable(results, SIZES),
   '',
   targetsTable(checks),
+  ...(cluster === undefined ? [] : ['', '### Cluster (PostgreSQL journal)', '', clusterTable(cluster)]),
   ...(results.notes.length === 0 ? [] : ['', ...results.notes.map((note) => `- ${note}`)]),
 ].join('\n');
 process.stdout.write(`\n${report}\n`);
@@ -340,6 +360,7 @@ writeFileSync(
         bySize: Object.fromEntries(entry.bySize),
       })),
       targets: checks,
+      ...(cluster === undefined ? {} : { cluster }),
       notes: results.notes,
     },
     null,

@@ -21,6 +21,10 @@ export interface IdconfStart {
   /** Directory for V8 CPU profiles (`--cpu-prof`), or none. */
   readonly cpuProfileDir?: string;
   readonly timeoutMs: number;
+  /** More arguments of `idconf serve` (e.g. `--store postgres://…`). */
+  readonly extraArgs?: readonly string[];
+  /** More environment variables (e.g. the configuration key a cluster shares). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -61,9 +65,10 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> =>
       ...(options.tls === undefined
         ? ['--insecure-http']
         : ['--tls-cert', options.tls.cert, '--tls-key', options.tls.key]),
+      ...(options.extraArgs ?? []),
     ],
     cwd: ROOT,
-    env: { IDCONF_ADMIN_PASSWORD: ADMIN.password },
+    env: { IDCONF_ADMIN_PASSWORD: ADMIN.password, IDCONF_STORE: '', ...options.env },
     listening: listeningUrl,
     timeoutMs: options.timeoutMs,
   });

@@ -49,6 +49,7 @@ const instances: errors.ManagementError[] = [
   new errors.PreconditionFailedError('m'),
   new errors.NotModifiedError('m'),
   new errors.CommitFailedError('m'),
+  new errors.StoreUnavailableError('m'),
   new errors.RollbackFailedError('m'),
   new errors.OperationFailedError('m'),
   new errors.InternalError('r1'),
@@ -88,6 +89,9 @@ const OUTSIDE_THE_TABLE: Readonly<Partial<Record<errors.ErrorCode, number>>> = {
   // RFC 9110 §15.6.4, with Retry-After: the credential manager's data source cannot be reached,
   // which is neither the client's fault nor a login failure (docs/authentication.md).
   AUTHENTICATION_BACKEND_UNAVAILABLE: 503,
+  // RFC 9110 §15.6.4, with Retry-After: the shared journal of a cluster cannot be reached; reads
+  // still work from memory, a write may succeed later (docs/cluster.md).
+  STORE_UNAVAILABLE: 503,
   // RFC 9110 §15.4.5: not an error answer at all; it has no errors body.
   NOT_MODIFIED: 304,
 };

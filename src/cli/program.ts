@@ -9,6 +9,7 @@ import { addDataCommand } from './data-command.ts';
 import { addNacmCommand } from './nacm-command.ts';
 import { addOfflineCommands } from './offline-commands.ts';
 import { addServeCommand } from './serve-command.ts';
+import { addStoreCommand } from './store-command.ts';
 import { IDCONF_VERSION } from './version.ts';
 import { addWatchCommand } from './watch-command.ts';
 import { addYangCommand } from './yang-command.ts';
@@ -30,5 +31,6 @@ export const createProgram = (): Command => {
   addOfflineCommands(program);
   addNacmCommand(program);
   addWatchCommand(program);
+  addStoreCommand(program);
   return program;
 };

@@ -3,6 +3,7 @@
  * `idconf serve`: runs the management server until SIGINT/SIGTERM, then stops gracefully.
  */
 import { type Command, Option } from 'commander';
+import { isManagementError } from '../errors/index.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/index.ts';
 import {
   createLogger,
@@ -32,6 +33,11 @@ export const addServeCommand = (program: Command): void => {
     .option('--host <address>', 'address to listen on', DEFAULT_HOST)
     .option('--port <number>', 'port to listen on (0: any free port)', integerOption(PORT_RANGE), DEFAULT_PORT)
     .option('--data-dir <dir>', 'data directory (env IDCONF_DATA_DIR)', process.env.IDCONF_DATA_DIR ?? DEFAULT_DATA_DIR)
+    .option(
+      '--store <url>',
+      // Not commander's default: --help would show the URL, password and all.
+      'a PostgreSQL database shared by the nodes of a cluster, postgres://user:password@host:port/database (env IDCONF_STORE; default: the journal in the data directory)',
+    )
     .addOption(repeatableOption('--yang-dir <dir>', 'extra YANG module directory'))
     .option(
       '--tls-cert <file>',
@@ -81,6 +87,7 @@ export const addServeCommand = (program: Command): void => {
             host: flags.host,
             port: flags.port,
             dataDir: flags.dataDir,
+            ...storeOf(flags),
             yangDirs: flags.yangDir,
             insecureHttp: flags.insecureHttp,
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
@@ -98,7 +105,7 @@ export const addServeCommand = (program: Command): void => {
         if (stopRequested !== undefined) stop(stopRequested);
       } catch (error) {
         const message =
-          error instanceof ServerConfigurationError || error instanceof DataDirInUseError
+          error instanceof ServerConfigurationError || error instanceof DataDirInUseError || isManagementError(error)
             ? error.message
             : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
               ? `port ${flags.port} on ${flags.host} is already in use`
@@ -113,10 +120,17 @@ export const addServeCommand = (program: Command): void => {
     });
 };
 
+/** The shared store from `--store`, else IDCONF_STORE (an empty variable counts as unset). */
+const storeOf = (flags: ServeFlags): { readonly store?: string } => {
+  const store = flags.store ?? (process.env.IDCONF_STORE || undefined);
+  return store === undefined ? {} : { store };
+};
+
 interface ServeFlags {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  readonly store?: string;
   readonly yangDir: string[];
   readonly tlsCert?: string;
   readonly tlsKey?: string;

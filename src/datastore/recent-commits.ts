@@ -26,4 +26,11 @@ export class RecentCommits {
   get(fixedNumber: number): CommitRecord | undefined {
     return this.#records.get(fixedNumber);
   }
+
+  /** The records held with a fixed number up to `last`, newest first. */
+  newestFirst(last: number): CommitRecord[] {
+    return [...this.#records.values()]
+      .filter((record) => record.fixedNumber <= last)
+      .sort((left, right) => right.fixedNumber - left.fixedNumber);
+  }
 }

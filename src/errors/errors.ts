@@ -218,6 +218,24 @@ export class CommitFailedError extends ManagementError {
   readonly code: ErrorCode = 'COMMIT_FAILED';
   readonly tag: ErrorTag = 'operation-failed';
 }
+/**
+ * The shared journal (the PostgreSQL store of a cluster) cannot be reached, so a commit cannot be
+ * made durable (503, with `Retry-After`). Nothing changed; reads are still answered from memory.
+ */
+export class StoreUnavailableError extends ManagementError {
+  readonly code: ErrorCode = 'STORE_UNAVAILABLE';
+  readonly tag: ErrorTag = 'operation-failed';
+  /** Seconds after which a new attempt may succeed, for the `Retry-After` header. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    message: string,
+    retryAfterSeconds?: number,
+    details: ConstructorParameters<typeof ManagementError>[1] = {},
+  ) {
+    super(message, details);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 /** Applying a rollback file failed. */
 export class RollbackFailedError extends ManagementError {
   readonly code: ErrorCode = 'ROLLBACK_FAILED';

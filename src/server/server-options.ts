@@ -15,6 +15,11 @@ export interface ServerOptions {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  /**
+   * The shared journal of a cluster, a `postgres://` URL (IDCONF_STORE); the embedded SQLite
+   * journal in the data directory when absent. docs/cluster.md
+   */
+  readonly store?: string;
   /** Extra YANG module directories, searched after the shipped `models/`. */
   readonly yangDirs: readonly string[];
   /** PEM files to use instead of the generated self-signed certificate. */
