@@ -154,6 +154,8 @@ export class Datastore {
   #closed = false;
   /** The oldest stored commit, found on first use and again after each prune. */
   #oldestStored: Promise<CommitMetadata | undefined> | undefined;
+  /** The oldest stored commit last read from the journal. */
+  #oldestKnown: CommitMetadata | undefined;
 
   private constructor(
     options: DatastoreOptions,
@@ -375,13 +377,21 @@ export class Datastore {
 
   /**
    * The oldest commit the journal still stores: where a replay of the history can begin (older
-   * ones were pruned, see `retention`). Undefined only for an empty journal.
+   * ones were pruned, see `retention`). Undefined only for an empty journal. While a shared
+   * journal cannot be reached, the one last read (if any).
    */
   oldestStoredCommit(): Promise<CommitMetadata | undefined> {
-    this.#oldestStored ??= oldestStoredCommit(this.#journal).catch((error: unknown) => {
-      this.#oldestStored = undefined;
-      throw error;
-    });
+    this.#oldestStored ??= oldestStoredCommit(this.#journal).then(
+      (oldest) => {
+        this.#oldestKnown = oldest;
+        return oldest;
+      },
+      (error: unknown) => {
+        this.#oldestStored = undefined;
+        if (error instanceof StoreUnavailableError && this.#oldestKnown !== undefined) return this.#oldestKnown;
+        throw error;
+      },
+    );
     return this.#oldestStored;
   }
 

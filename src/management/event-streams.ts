@@ -16,6 +16,7 @@ import {
   ReplayUnavailableError,
   ResourceDeniedError,
   ResourceNotFoundError,
+  StoreUnavailableError,
 } from '../errors/index.ts';
 import type { AccessDecisions } from '../nacm/index.ts';
 import { CommitItem } from './commit-item.ts';
@@ -159,7 +160,14 @@ export class EventStreams {
 
   /** Every stream, as `restconf-state/streams` lists it. @see RFC 8040 §9.3 */
   async describe(): Promise<readonly StreamDescription[]> {
-    const oldest = this.#streams.size === 0 ? undefined : await this.#datastore.oldestStoredCommit();
+    // While a shared journal cannot be reached and was never read, the creation time is left out.
+    const oldest =
+      this.#streams.size === 0
+        ? undefined
+        : await this.#datastore.oldestStoredCommit().catch((error: unknown) => {
+            if (error instanceof StoreUnavailableError) return undefined;
+            throw error;
+          });
     return [...this.#streams].map(([name, definition]) => ({
       name,
       description: definition.description,

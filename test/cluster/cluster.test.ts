@@ -143,7 +143,10 @@ const seed = async (node: ClusterNode): Promise<void> => {
 const writeUntilStopped = (
   node: ClusterNode,
   prefix: string,
-): { stop: () => Promise<{ acknowledged: string[]; refused: TestResponse[] }> } => {
+): {
+  readonly acknowledgedSoFar: () => number;
+  stop: () => Promise<{ acknowledged: string[]; refused: TestResponse[] }>;
+} => {
   let stopped = false;
   const deadline = Date.now() + 60_000;
   const acknowledged: string[] = [];
@@ -162,6 +165,7 @@ const writeUntilStopped = (
     }
   })();
   return {
+    acknowledgedSoFar: () => acknowledged.length,
     stop: async () => {
       stopped = true;
       await loop;
@@ -317,7 +321,11 @@ describe('a cluster of idconf nodes on one PostgreSQL journal', { skip: postgres
     ];
     let outcomes: Awaited<ReturnType<(typeof writers)[number]['stop']>>[];
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Kill only once the victim has acknowledged commits (a loaded machine may take a while).
+      await eventually('the victim acknowledges commits', async () =>
+        writers.slice(0, 4).every((writer) => writer.acknowledgedSoFar() > 0),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
       await victim.server.stop('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
