@@ -43,6 +43,7 @@ export const ROOM_IMPORTS: Readonly<Record<string, Readonly<Record<string, reado
     edit: ['instance'],
     diff: ['instance', 'codec/json'],
     validation: ['instance', 'codec/json', 'diff'],
+    pagination: ['instance', 'validation'],
   },
 };
 
