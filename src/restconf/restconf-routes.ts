@@ -2,7 +2,7 @@
  * @module restconf/restconf-routes
  * The RESTCONF API as a route of the management server: every request is authenticated, its
  * path resolved to a resource (API root, `/data…`, an NMDA datastore `/ds/<datastore>…`,
- * `/operations…`, `yang-library-version`, a module source), its method checked against what the resource allows (405 with `Allow`), its
+ * `/operations…`, `yang-library-version`, a module source, the compact schema), its method checked against what the resource allows (405 with `Allow`), its
  * query parameters against the method and resource, and it is handed to the handler.
  * @see RFC 8040 §3, §4; RFC 8527 §3; docs/restconf.md
  */
@@ -16,6 +16,7 @@ import { restconfStateProvider } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { ACCEPT_PATCH, dataMethods, INVOKE, READ_ONLY } from './allowed-methods.ts';
 import { readApiRoot, readOperations, readYangLibraryVersion } from './api-resources.ts';
+import { COMPACT_SCHEMA_SEGMENT, readCompactSchema } from './compact-schema-resource.ts';
 import { readData } from './data-read.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
 import { createData, deleteData, mergeData, replaceData } from './data-write.ts';
@@ -50,6 +51,7 @@ type Resource =
   | { readonly kind: 'yang-library-version' }
   | { readonly kind: 'operations' }
   | { readonly kind: 'module-source'; readonly file: string }
+  | { readonly kind: 'compact-schema' }
   | { readonly kind: 'data'; readonly datastore: DatastoreResource; readonly target: DataResourceTarget }
   | { readonly kind: 'operation'; readonly target: RpcTarget | ActionTarget };
 
@@ -68,10 +70,11 @@ const resolveResource = (rest: string, schema: SchemaTree): Resource => {
     return target.kind === 'operations' ? { kind: 'operations' } : { kind: 'operation', target };
   }
   if (rest === '/yang-library-version' || rest === '/yang-library-version/') return { kind: 'yang-library-version' };
+  if (rest === `/${COMPACT_SCHEMA_SEGMENT}`) return { kind: 'compact-schema' };
   if (rest.startsWith(`/${SCHEMA_SEGMENT}/`) && rest.indexOf('/', SCHEMA_SEGMENT.length + 2) < 0)
     return { kind: 'module-source', file: rest.slice(SCHEMA_SEGMENT.length + 2) };
   throw new ResourceNotFoundError(
-    'no RESTCONF resource at this path; the API offers /data, /ds/<datastore>, /operations, /yang-library-version',
+    `no RESTCONF resource at this path; the API offers /data, /ds/<datastore>, /operations, /yang-library-version, /${COMPACT_SCHEMA_SEGMENT}`,
     { type: 'protocol' },
   );
 };
@@ -159,6 +162,8 @@ const handle = async (exchange: RestconfExchange, resource: Resource, query: Res
       return readOperations(exchange, query);
     case 'module-source':
       return readModuleSource(exchange, resource.file);
+    case 'compact-schema':
+      return readCompactSchema(exchange);
     case 'operation': {
       const { target } = resource;
       return target.kind === 'rpc'
