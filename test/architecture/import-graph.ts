@@ -23,6 +23,7 @@ export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   http: ['util', 'errors', 'auth'],
   restconf: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
   'legacy-rest': ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
+  'web-ui': ['util', 'errors', 'http'],
   identity: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'auth', 'management', 'http'],
   server: ['*'],
   cli: ['*'],
