@@ -33,6 +33,12 @@ import { RestconfExchange } from './restconf-exchange.ts';
 import { readModuleSource, SCHEMA_SEGMENT } from './schema-download.ts';
 import { applyYangPatch } from './yang-patch.ts';
 
+/**
+ * The request header with which the admin web UI declares itself: its commits' rollback files
+ * then say `via: webui` instead of `restconf`. It changes nothing else.
+ */
+export const VIA_HEADER = 'idconf-via';
+
 /** Where the RESTCONF API is served. @see DESIGN §2.2 */
 export const RESTCONF_ROOT = '/admin/api/restconf';
 
@@ -199,7 +205,9 @@ export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[]
         { type: 'protocol' },
       );
     const origin = originOf(request);
-    const session: Session = { principal, via: 'restconf', ...(origin === undefined ? {} : { origin }) };
+    // The admin web UI names itself, so that its commits are attributed to it (`via: webui`).
+    const via = request.headers[VIA_HEADER] === 'webui' ? 'webui' : 'restconf';
+    const session: Session = { principal, via, ...(origin === undefined ? {} : { origin }) };
     const datastore = resource.kind === 'data' ? resource.datastore : DATA_RESOURCE;
     const exchange = new RestconfExchange({ request, response, context, session, method, management, root, datastore });
     const query = parseQuery(exchange.rawQuery, {

@@ -43,6 +43,13 @@ describe('compact schema under NACM', () => {
     const keystore = find(crypto.children, 'signing-keys', 'signing-key', 'keystore');
     assert.equal(keystore?.secret, true);
     assert.ok(find(schema.data, 'nacm'));
+    // An augment's when: the augmenting module's prefixes, the parent as context node.
+    const server = find(schema.data, 'profiles', 'profile', 'settings', 'authorization-server');
+    assert.deepEqual(server?.when, [
+      { xpath: "derived-from-or-self(../base:type, 'as:oauth-service')", context: 'parent' },
+    ]);
+    assert.equal(server?.module, 'profile-oauth');
+    assert.equal(schema.modules.find((module) => module.name === 'profile-oauth')?.prefixes.as, 'profile-oauth');
   });
   it('an operator: no crypto at all; profiles may be changed, other configuration only read', async () => {
     const schema = await schemaOf('operator');

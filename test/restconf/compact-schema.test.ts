@@ -47,6 +47,7 @@ describe('RESTCONF compact schema', () => {
       namespace: 'http://example.com/ns/example-jukebox',
       prefix: 'jbox',
       implemented: true,
+      prefixes: { jbox: 'example-jukebox' },
     });
   });
   it('containers, presence, lists with keys, the module on top-level nodes only', () => {

@@ -31,6 +31,8 @@ export interface CompactModule {
   readonly namespace: string;
   readonly prefix: string;
   readonly implemented: boolean;
+  /** Prefix → module name as the module declares them (its own and its imports'): what XPath in it means. */
+  readonly prefixes: Readonly<Record<string, string>>;
 }
 
 /** An identity. */
@@ -64,6 +66,12 @@ export type CompactAccess = string;
 /** A `must` or `when`: the XPath and the module's own error message and app-tag. */
 export interface CompactConstraint {
   readonly xpath: string;
+  /** The module whose prefixes the expression uses (see `modules[].prefixes`), when not the node's. */
+  readonly module?: string;
+  /** The prefixes of a submodule that declares its own, when they differ from its module's. */
+  readonly prefixes?: Readonly<Record<string, string>>;
+  /** A `when` of an enclosing `augment` or `uses`, or of a choice or case: the parent is the context node. */
+  readonly context?: 'parent';
   readonly 'error-message'?: string;
   readonly 'error-app-tag'?: string;
 }

@@ -33,9 +33,25 @@ export interface CompactSchemaOptions {
   readonly accessOf?: (path: readonly SchemaNode[]) => string;
 }
 
-const constraintsOf = (constraints: readonly XPathConstraint[]): CompactConstraint[] =>
+/**
+ * The compact form of `must`s or (with `when`) `when`s of `node`. A `when` is evaluated on the
+ * parent unless it is a data node's own (one of an augment, a uses, a choice or a case is not).
+ * @see RFC 7950 §7.21.5
+ */
+const constraintsOf = (
+  schema: SchemaTree,
+  node: SchemaNode,
+  constraints: readonly XPathConstraint[],
+  when = false,
+): CompactConstraint[] =>
   constraints.map((constraint) => ({
     xpath: constraint.xpath,
+    ...(constraint.prefixModule === node.module ? {} : { module: constraint.prefixModule }),
+    ...(constraint.prefixes === undefined ||
+    constraint.prefixes === schema.modules.get(constraint.prefixModule)?.prefixes
+      ? {}
+      : { prefixes: Object.fromEntries(constraint.prefixes) }),
+    ...(when && !(isDataOrOperation(node) && constraint.own === true) ? { context: 'parent' as const } : {}),
     ...(constraint.errorMessage === undefined ? {} : { 'error-message': constraint.errorMessage }),
     ...(constraint.errorAppTag === undefined ? {} : { 'error-app-tag': constraint.errorAppTag }),
   }));
@@ -92,8 +108,8 @@ class Builder {
       ...(node.description === undefined ? {} : { description: node.description }),
       ...(node.config || !isDataOrOperation(node) || node.parent?.config === false ? {} : { config: false }),
       ...(node.status === 'current' ? {} : { status: node.status }),
-      ...(node.when.length === 0 ? {} : { when: constraintsOf(node.when) }),
-      ...('must' in node && node.must.length > 0 ? { must: constraintsOf(node.must) } : {}),
+      ...(node.when.length === 0 ? {} : { when: constraintsOf(this.#schema, node, node.when, true) }),
+      ...('must' in node && node.must.length > 0 ? { must: constraintsOf(this.#schema, node, node.must) } : {}),
     };
     switch (node.kind) {
       case 'container':
@@ -155,6 +171,7 @@ export const compactSchema = (schema: SchemaTree, options: CompactSchemaOptions)
       namespace: module.namespace,
       prefix: module.prefix,
       implemented: module.implemented,
+      prefixes: Object.fromEntries(module.prefixes),
     })),
     identities,
     data: schema.children.flatMap((node) => builder.node(node, undefined, []) ?? []),
