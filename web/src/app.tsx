@@ -30,7 +30,7 @@ export const App = () => {
       const id = ++next;
       setNotices((current) => [...current.slice(-2), { ...notice, id }]);
       if (notice.kind !== 'error')
-        setTimeout(() => setNotices((current) => current.filter((entry) => entry.id !== id)), 8000);
+        setTimeout(() => setNotices((current) => current.filter((entry) => entry.id !== id)), 5000);
     };
     client.onUnauthorized = () => signOut('The server no longer accepts your credentials. Sign in again.');
     setSignedOut(undefined);

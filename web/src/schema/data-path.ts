@@ -45,11 +45,23 @@ export const pathKey = (path: DataPath): string =>
     )
     .join('');
 
-/** True when `prefix` is `path` or an ancestor of it. */
-export const isPrefixOf = (prefix: DataPath, path: DataPath): boolean => {
-  const key = pathKey(prefix);
-  return pathKey(path.slice(0, prefix.length)) === key;
-};
+const sameValues = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
+  a === undefined || (b !== undefined && a.length === b.length && a.every((value, index) => value === b[index]));
+
+/**
+ * True when `prefix` is `path` or an ancestor of it. A list step without keys (a leaf-list step
+ * without a value) in `prefix` stands for all its entries.
+ */
+export const isPrefixOf = (prefix: DataPath, path: DataPath): boolean =>
+  prefix.length <= path.length &&
+  prefix.every((step, index) => {
+    const other = path[index] as PathStep;
+    return (
+      step.node === other.node &&
+      sameValues(step.keys, other.keys) &&
+      (step.value === undefined || step.value === other.value)
+    );
+  });
 
 /** The data path of `node` whose parent instance is at `parent`. */
 export const childPath = (parent: DataPath, node: SchemaNode, keys?: readonly string[]): DataPath => [

@@ -26,6 +26,9 @@ export class ErrorBoard {
     for (const listener of this.#listeners) listener();
   }
 
+  /** The path key of the field to bring into view once its page shows it (a link from the errors). */
+  focusKey: string | undefined;
+
   /** The messages placed on the node with path key `key`. */
   messagesFor(key: string): readonly string[] {
     return this.#errors.filter((error) => error.key === key).map((error) => error.message);

@@ -148,7 +148,14 @@ export const ChangesView = () => {
                 {error.path === undefined ? null : (
                   <>
                     {' — '}
-                    <a href={href(`/data${apiPath(viewPathOf(error.path))}`)}>{describePath(error.path)}</a>
+                    <a
+                      href={href(`/data${apiPath(viewPathOf(error.path))}`)}
+                      onClick={() => {
+                        errors.focusKey = error.key;
+                      }}
+                    >
+                      {describePath(error.path)}
+                    </a>
                   </>
                 )}
               </li>

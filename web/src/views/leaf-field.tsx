@@ -4,7 +4,7 @@
  * help, its type's restrictions checked as the user types, the errors the server placed on it,
  * and staging. A secret is never shown: only whether it is set, with a way to replace it.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DataPath } from '../schema/data-path.ts';
 import { pathKey } from '../schema/data-path.ts';
 import type { JsonValue } from '../schema/leaf-values.ts';
@@ -17,6 +17,19 @@ import { LeafInput } from './leaf-input.tsx';
 import { titleOf } from './tree-nav.tsx';
 
 const idOf = (path: DataPath): string => `field-${pathKey(path).replace(/[^A-Za-z0-9_-]+/g, '-')}`;
+
+/** Brings the field into view and focuses it when the errors list sent the user here for it. */
+const useFocusRequest = (keys: readonly string[], id: string): { current: HTMLDivElement | null } => {
+  const { errors } = useSession();
+  const field = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.focusKey === undefined || !keys.includes(errors.focusKey)) return;
+    errors.focusKey = undefined;
+    field.current?.scrollIntoView({ block: 'center' });
+    (document.getElementById(id) as HTMLElement | null)?.focus({ preventScroll: true });
+  });
+  return field;
+};
 
 const Help = ({ id, node, errors }: { id: string; node: SchemaNode; errors: readonly string[] }) => (
   <div class="help" id={id}>
@@ -64,6 +77,7 @@ export const LeafField = ({ node, path, serverValue, base }: FieldProps) => {
   const placed = errors.messagesFor(pathKey(path));
   const messages = local === undefined ? placed : [local, ...placed];
   const readOnly = !isWritable(node) || node.raw.keys !== undefined;
+  const field = useFocusRequest([pathKey(path)], id);
   const fallback = node.raw.default;
   const onText = (next: string): void => {
     setText(next);
@@ -81,16 +95,18 @@ export const LeafField = ({ node, path, serverValue, base }: FieldProps) => {
     staging.setLeaf(path, parsed.value as JsonValue, serverValue, base);
   };
   const label = (
-    <label for={id}>
-      {titleOf(node)}
-      {node.raw.mandatory === true ? <span aria-hidden="true"> *</span> : null}
+    <div class="label-cell">
+      <label for={id}>
+        {titleOf(node)}
+        {node.raw.mandatory === true ? <span aria-hidden="true"> *</span> : null}
+      </label>
       {staged === undefined ? null : <span class="badge">changed</span>}
-    </label>
+    </div>
   );
   if (node.raw.secret === true) {
     const set = current !== undefined;
     return (
-      <div class="field">
+      <div class="field" ref={field}>
         {label}
         <div class="control">
           <span class="secret-state">{set ? 'set (hidden)' : 'not set'}</span>
@@ -114,7 +130,7 @@ export const LeafField = ({ node, path, serverValue, base }: FieldProps) => {
     );
   }
   return (
-    <div class={messages.length > 0 ? 'field invalid' : 'field'}>
+    <div class={messages.length > 0 ? 'field invalid' : 'field'} ref={field}>
       {label}
       <div class="control">
         <LeafInput
@@ -166,10 +182,9 @@ export const LeafListField = ({ node, path, serverValue, base }: FieldProps) => 
   const [text, setText] = useState('');
   const [local, setLocal] = useState<string | undefined>(undefined);
   const id = idOf(path);
-  const placed = [
-    pathKey(path),
-    ...values.map((value) => pathKey([...path.slice(0, -1), { node, value: key(value) }])),
-  ].flatMap((entry) => errors.messagesFor(entry));
+  const keys = [pathKey(path), ...values.map((value) => pathKey([...path.slice(0, -1), { node, value: key(value) }]))];
+  const placed = keys.flatMap((entry) => errors.messagesFor(entry));
+  const field = useFocusRequest(keys, id);
   const messages = local === undefined ? placed : [local, ...placed];
   const readOnly = !isWritable(node);
   const add = (): void => {
@@ -188,11 +203,11 @@ export const LeafListField = ({ node, path, serverValue, base }: FieldProps) => 
     setText('');
   };
   return (
-    <div class={messages.length > 0 ? 'field invalid' : 'field'}>
-      <label for={id}>
-        {titleOf(node)}
+    <div class={messages.length > 0 ? 'field invalid' : 'field'} ref={field}>
+      <div class="label-cell">
+        <label for={id}>{titleOf(node)}</label>
         {stagedBelow.length === 0 ? null : <span class="badge">changed</span>}
-      </label>
+      </div>
       <div class="control column">
         <ul class="values" aria-label={titleOf(node)}>
           {values.length === 0 ? <li class="muted">none</li> : null}
