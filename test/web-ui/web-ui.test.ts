@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildWebUi } from '../../scripts/build-web-ui.ts';
 import type { AxeViolation } from './browser.ts';
 import { chromiumMissing, launchBrowser, newContext, screenshot, seriousViolations } from './browser.ts';
 import type { WebUiServer } from './web-ui-server.ts';
@@ -54,6 +55,8 @@ describe('admin web UI in Chromium', { skip }, () => {
   };
 
   before(async () => {
+    // The server reads the build when it starts: make it first if it is missing or stale.
+    await buildWebUi(true);
     server = await startWebUiServer();
     browser = await launchBrowser();
     context = await newContext(browser);

@@ -43,6 +43,7 @@ export const App = () => {
       <Shell
         notices={notices}
         onDismiss={(id) => setNotices((current) => current.filter((entry) => entry.id !== id))}
+        onNavigate={() => setNotices((current) => current.filter((entry) => entry.kind === 'error'))}
         onSignOut={signOut}
       />
     </SessionContext.Provider>

@@ -54,10 +54,13 @@ const routeView = (route: string) => {
 export const Shell = ({
   notices,
   onDismiss,
+  onNavigate,
   onSignOut,
 }: {
   notices: readonly (Notice & { readonly id: number })[];
   onDismiss: (id: number) => void;
+  /** A new screen: the notices of the last one go. */
+  onNavigate: () => void;
   onSignOut: (reason?: string) => void;
 }) => {
   const session = useSession();
@@ -70,6 +73,7 @@ export const Shell = ({
   // A new screen: close the menu (phones) and move the focus to the main area for screen readers.
   useEffect(() => {
     setMenuOpen(false);
+    onNavigate();
     main.current?.focus({ preventScroll: true });
   }, [route]);
   const staged = session.staging.edits.length;
