@@ -25,6 +25,7 @@ const instances: errors.ManagementError[] = [
   new errors.UnknownNamespaceError('m'),
   new errors.InvalidValueError('m'),
   new errors.ResourceNotFoundError('m'),
+  new errors.OffsetOutOfRangeError('m'),
   new errors.MissingElementError('m'),
   new errors.BadElementError('m'),
   new errors.DataExistsError('m'),
@@ -92,6 +93,9 @@ const OUTSIDE_THE_TABLE: Readonly<Partial<Record<errors.ErrorCode, number>>> = {
   // RFC 9110 §15.6.4, with Retry-After: the shared journal of a cluster cannot be reached; reads
   // still work from memory, a write may succeed later (docs/cluster.md).
   STORE_UNAVAILABLE: 503,
+  // draft-ietf-netconf-list-pagination-rc §2.3.2: an offset past the last entry is 416 Range Not
+  // Satisfiable (RFC 9110 §15.5.17).
+  OFFSET_OUT_OF_RANGE: 416,
   // RFC 9110 §15.4.5: not an error answer at all; it has no errors body.
   NOT_MODIFIED: 304,
 };

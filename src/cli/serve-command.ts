@@ -50,6 +50,7 @@ export const addServeCommand = (program: Command): void => {
         .argParser(integerOption({ min: 1, max: MAX_BODY_LIMIT }))
         .default(DEFAULT_BODY_LIMIT, `${DEFAULT_BODY_LIMIT} (${DEFAULT_BODY_LIMIT / 1024 / 1024} MiB)`),
     )
+    .option('--web-ui-dir <dir>', 'directory of the built admin web UI (default: web/dist of this installation)')
     .addOption(trustedProxyOption())
     .addOption(forwardedHeaderOption())
     .action(async (flags: ServeFlags) => {
@@ -93,6 +94,7 @@ export const addServeCommand = (program: Command): void => {
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
             ...(flags.tlsKey === undefined ? {} : { tlsKeyFile: flags.tlsKey }),
             bodyLimit: flags.bodyLimit,
+            ...(flags.webUiDir === undefined ? {} : { webUiDir: flags.webUiDir }),
             ...(process.env.IDCONF_ADMIN_PASSWORD === undefined
               ? {}
               : { adminPassword: process.env.IDCONF_ADMIN_PASSWORD }),
@@ -136,6 +138,7 @@ interface ServeFlags {
   readonly tlsKey?: string;
   readonly insecureHttp: boolean;
   readonly bodyLimit: number;
+  readonly webUiDir?: string;
   readonly trustedProxy: readonly string[];
   readonly forwardedHeader: string;
 }

@@ -33,6 +33,16 @@ export class ResourceNotFoundError extends ManagementError {
   readonly code: ErrorCode = 'RESOURCE_NOT_FOUND';
   readonly tag: ErrorTag = 'invalid-value';
 }
+/**
+ * A list page's `offset` is beyond the entries there are (416). @see draft-ietf-netconf-list-pagination-rc §2.3.2
+ */
+export class OffsetOutOfRangeError extends ManagementError {
+  readonly code: ErrorCode = 'OFFSET_OUT_OF_RANGE';
+  readonly tag: ErrorTag = 'invalid-value';
+  constructor(message: string, details: ConstructorParameters<typeof ManagementError>[1] = {}) {
+    super(message, { appTag: 'ietf-list-pagination:offset-out-of-range', ...details });
+  }
+}
 /** An expected node is missing: a list entry without a key leaf, a mandatory leaf. @see RFC 6241 App. A */
 export class MissingElementError extends ManagementError {
   readonly code: ErrorCode = 'MISSING_ELEMENT';

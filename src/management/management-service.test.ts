@@ -173,6 +173,7 @@ describe('ManagementService', () => {
         deniedWrite: (diff) => (asks('write') ? undefined : { operation: 'create', path: diff.changes[0]?.path ?? [] }),
         mayInvoke: () => asks('operation'),
         mayReceive: () => true,
+        schemaAccess: () => 'crudx',
       };
       return { seen, decisionsFor: () => decisions };
     };

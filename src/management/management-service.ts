@@ -42,7 +42,8 @@ import {
 } from '../errors/index.ts';
 import type { AccessDecisions } from '../nacm/index.ts';
 import { NacmCounters, nacmConfigOf, nacmNodeOf, readableDiff, rulePathProblems } from '../nacm/index.ts';
-import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
+import type { CompactSchema, LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
+import { compactSchema, moduleSetContentId } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
 import { nacmAccessControl } from './access-control.ts';
 import type { EventStreamsOptions } from './event-streams.ts';
@@ -153,6 +154,8 @@ export class ManagementService {
   readonly #operations = new Map<OperationNode, OperationHandler>();
   /** The session of each commit in flight, by the attribution object handed to the datastore. */
   readonly #sessions = new WeakMap<CommitAttribution, Session>();
+  /** The compact schema as each set of access decisions sees it (decisions are cached per policy). */
+  readonly #compactSchemas = new WeakMap<AccessDecisions, CompactSchema>();
 
   private constructor(options: ManagementServiceOptions) {
     this.datastore = options.datastore;
@@ -304,6 +307,40 @@ export class ManagementService {
         `access denied: ${session.principal.user} may not read the YANG library entry of ${name}${revision === undefined ? '' : `@${revision}`}`,
       );
     return undefined;
+  }
+
+  /**
+   * The compact schema (docs/compact-schema.md) as `session` may use it: each node annotated with
+   * what NACM lets the user do with it, nodes they may read nothing of left out. As readable as
+   * the YANG library it is derived from.
+   * @throws AccessDeniedError when the user may not read the YANG library
+   */
+  compactSchema(session: Session): CompactSchema {
+    if (!this.#mayReadLibrary(session))
+      throw new AccessDeniedError(
+        `access denied: ${session.principal.user} may not read the YANG library, from which the compact schema is derived`,
+      );
+    const decisions = this.decisionsFor(session);
+    let compact = this.#compactSchemas.get(decisions);
+    if (compact === undefined) {
+      compact = compactSchema(this.schema, {
+        contentId: moduleSetContentId(this.modules),
+        ...(decisions.permitsAll ? {} : { accessOf: (path) => decisions.schemaAccess(path) }),
+      });
+      this.#compactSchemas.set(decisions, compact);
+    }
+    return compact;
+  }
+
+  /** Module sources are as readable as the YANG library entries that announce them. @see RFC 8525 §3 */
+  #mayReadLibrary(session: Session): boolean {
+    const decisions = this.decisionsFor(session);
+    if (decisions.permitsAll) return true;
+    const library = this.schema.dataChildIndex.get('ietf-yang-library:yang-library');
+    const state = this.schema.dataChildIndex.get('ietf-yang-library:modules-state');
+    return [library, state].some(
+      (node) => node !== undefined && decisions.readAccess([{ schema: node as DataSchemaNode }]) !== undefined,
+    );
   }
 
   /**

@@ -7,7 +7,7 @@
  * @see RFC 8341 §3.4 (access control enforcement procedures)
  */
 import type { AccessScope, DataDiff, InstancePath } from '../data/index.ts';
-import type { NotificationNode, OperationNode } from '../yang/index.ts';
+import type { NotificationNode, OperationNode, SchemaNode } from '../yang/index.ts';
 import type { WriteOperation } from './access-operation.ts';
 
 /** The first change of a transaction that may not be made. */
@@ -39,6 +39,14 @@ export interface AccessDecisions {
   mayInvoke(operation: OperationNode, parentPath: InstancePath): boolean;
   /** May the user receive `notification`? @see RFC 8341 §3.4.6 */
   mayReceive(notification: NotificationNode): boolean;
+  /**
+   * What the user may do with a schema node, whatever the instance, for clients that show what
+   * they can do before they try: the data nodes and operations from the top down to the node
+   * (choices and cases left out) → letters of `crudx` (create, read — something in the subtree —
+   * update, delete, exec). Rules with key or value predicates are taken to permit; the server
+   * still decides each request. @see RFC 8341 §3.2.2 (access operations)
+   */
+  schemaAccess(path: readonly SchemaNode[]): string;
 }
 
 /** Permits everything. */
@@ -50,4 +58,5 @@ export const PERMIT_ALL: AccessDecisions = Object.freeze({
   deniedWrite: () => undefined,
   mayInvoke: () => true,
   mayReceive: () => true,
+  schemaAccess: () => 'crudx',
 });

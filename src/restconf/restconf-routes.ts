@@ -2,7 +2,7 @@
  * @module restconf/restconf-routes
  * The RESTCONF API as a route of the management server: every request is authenticated, its
  * path resolved to a resource (API root, `/data…`, an NMDA datastore `/ds/<datastore>…`,
- * `/operations…`, `yang-library-version`, a module source), its method checked against what the resource allows (405 with `Allow`), its
+ * `/operations…`, `yang-library-version`, a module source, the compact schema), its method checked against what the resource allows (405 with `Allow`), its
  * query parameters against the method and resource, and it is handed to the handler.
  * @see RFC 8040 §3, §4; RFC 8527 §3; docs/restconf.md
  */
@@ -16,6 +16,7 @@ import { restconfStateProvider } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { ACCEPT_PATCH, dataMethods, INVOKE, READ_ONLY } from './allowed-methods.ts';
 import { readApiRoot, readOperations, readYangLibraryVersion } from './api-resources.ts';
+import { COMPACT_SCHEMA_SEGMENT, readCompactSchema } from './compact-schema-resource.ts';
 import { readData } from './data-read.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
 import { createData, deleteData, mergeData, replaceData } from './data-write.ts';
@@ -35,6 +36,12 @@ import { parseStreamQuery } from './stream-query.ts';
 import type { StreamTarget } from './stream-resource.ts';
 import { parseStreamPath, STREAM_ENCODINGS, STREAMS_SEGMENT, streamPath } from './stream-resource.ts';
 import { applyYangPatch } from './yang-patch.ts';
+
+/**
+ * The request header with which the admin web UI declares itself: its commits' rollback files
+ * then say `via: webui` instead of `restconf`. It changes nothing else.
+ */
+export const VIA_HEADER = 'idconf-via';
 
 /** Where the RESTCONF API is served. @see DESIGN §2.2 */
 export const RESTCONF_ROOT = '/admin/api/restconf';
@@ -57,6 +64,7 @@ type Resource =
   | { readonly kind: 'operations' }
   | { readonly kind: 'module-source'; readonly file: string }
   | { readonly kind: 'stream'; readonly target: StreamTarget }
+  | { readonly kind: 'compact-schema' }
   | { readonly kind: 'data'; readonly datastore: DatastoreResource; readonly target: DataResourceTarget }
   | { readonly kind: 'operation'; readonly target: RpcTarget | ActionTarget };
 
@@ -77,10 +85,11 @@ const resolveResource = (rest: string, schema: SchemaTree): Resource => {
   if (rest === '/yang-library-version' || rest === '/yang-library-version/') return { kind: 'yang-library-version' };
   if (isSegmentOf(rest, STREAMS_SEGMENT))
     return { kind: 'stream', target: parseStreamPath(rest.slice(STREAMS_SEGMENT.length + 1)) };
+  if (rest === `/${COMPACT_SCHEMA_SEGMENT}`) return { kind: 'compact-schema' };
   if (rest.startsWith(`/${SCHEMA_SEGMENT}/`) && rest.indexOf('/', SCHEMA_SEGMENT.length + 2) < 0)
     return { kind: 'module-source', file: rest.slice(SCHEMA_SEGMENT.length + 2) };
   throw new ResourceNotFoundError(
-    'no RESTCONF resource at this path; the API offers /data, /ds/<datastore>, /operations, /yang-library-version, /streams/<stream>/<encoding>',
+    `no RESTCONF resource at this path; the API offers /data, /ds/<datastore>, /operations, /yang-library-version, /streams/<stream>/<encoding>, /${COMPACT_SCHEMA_SEGMENT}`,
     { type: 'protocol' },
   );
 };
@@ -172,6 +181,8 @@ const handle = async (
       return readOperations(exchange, query);
     case 'module-source':
       return readModuleSource(exchange, resource.file);
+    case 'compact-schema':
+      return readCompactSchema(exchange);
     case 'operation': {
       const { target } = resource;
       return target.kind === 'rpc'
@@ -220,7 +231,9 @@ export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[]
         { type: 'protocol' },
       );
     const origin = originOf(request);
-    const session: Session = { principal, via: 'restconf', ...(origin === undefined ? {} : { origin }) };
+    // The admin web UI names itself, so that its commits are attributed to it (`via: webui`).
+    const via = request.headers[VIA_HEADER] === 'webui' ? 'webui' : 'restconf';
+    const session: Session = { principal, via, ...(origin === undefined ? {} : { origin }) };
     const datastore = resource.kind === 'data' ? resource.datastore : DATA_RESOURCE;
     const exchange = new RestconfExchange({ request, response, context, session, method, management, root, datastore });
     if (resource.kind === 'stream') {

@@ -29,11 +29,13 @@ import {
   installIdentityModel,
   ManagementAuthenticationReader,
   resolveConfigKey,
+  webUiSwitch,
 } from '../identity/index.ts';
 import { legacyRestRoutes } from '../legacy-rest/index.ts';
 import { ManagementService, resolveDataNode } from '../management/index.ts';
 import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
 import type { Logger } from '../util/index.ts';
+import { loadWebUiAssets, WEB_UI_ROOT, webUiRoute } from '../web-ui/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { createBasicAuthenticator } from './basic-authenticator.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -43,6 +45,9 @@ import type { ServerOptions } from './server-options.ts';
 import { loadServerSchema } from './server-schema.ts';
 import { loadOrCreateSelfSignedCredentials, readTlsCredentials } from './tls-certificate.ts';
 import { wellKnownRoute } from './well-known-route.ts';
+
+/** The admin web UI's build in this installation. */
+export const DEFAULT_WEB_UI_DIR = join(import.meta.dirname, '..', '..', 'web', 'dist');
 
 /** A running server. */
 export interface RunningServer {
@@ -158,6 +163,10 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   const router = new Router().mount(wellKnownRoute);
   for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
   for (const route of legacyRestRoutes({ management, authenticator })) router.mount(route);
+  const webUiDir = resolve(options.webUiDir ?? DEFAULT_WEB_UI_DIR);
+  const webUiAssets = loadWebUiAssets(webUiDir);
+  const webUiEnabled = webUiSwitch(schema);
+  router.mount(webUiRoute({ assets: webUiAssets, enabled: () => webUiEnabled(datastore.snapshot.root) }));
   const server = new ManagementServer({
     router,
     log,
@@ -181,6 +190,10 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   const scheme = tls === undefined ? 'http' : 'https';
   const displayHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${scheme}://${displayHost}:${address.port}`;
+  if (webUiEnabled(datastore.snapshot.root))
+    if (webUiAssets === undefined)
+      log.warn({ webUiDir }, 'the admin web UI is enabled but not built: run `npm run build:web-ui`');
+    else log.info({ url: `${url}${WEB_UI_ROOT}/` }, `admin web UI at ${url}${WEB_UI_ROOT}/`);
   log.info(
     {
       url,

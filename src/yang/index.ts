@@ -4,6 +4,11 @@
  * tree, built-in types and the RFC 8340 tree printer. Re-exports only.
  * May import: util, errors, xpath.
  */
+
+export type { CompactSchemaOptions } from './compact/compact-schema.ts';
+export { ALL_ACCESS, compactSchema } from './compact/compact-schema.ts';
+export type * from './compact/compact-schema-format.ts';
+export { COMPACT_SCHEMA_FORMAT } from './compact/compact-schema-format.ts';
 export type { CompileSchemaOptions, CompileSchemaResult } from './compiler/compile-schema.ts';
 export { compileSchema } from './compiler/compile-schema.ts';
 export type { LoadModulesOptions } from './library/load-modules.ts';
