@@ -25,7 +25,7 @@ export interface KeyList {
   readonly list: SchemaNode;
 }
 
-const DETAIL_COLUMNS = ['key-type', 'subject', 'issuer', 'not-after', 'fingerprint-sha256'];
+const DETAIL_COLUMNS = ['key-type', 'subject', 'issuer', 'not-before', 'not-after', 'fingerprint-sha256'];
 
 const detailsOf = (list: SchemaNode): SchemaNode | undefined =>
   dataChildren(list).find(

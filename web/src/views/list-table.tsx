@@ -90,7 +90,11 @@ export const daysUntil = (date: string): number => (Date.parse(date) - Date.now(
 
 const Cell = ({ value, column }: { value: unknown; column: Column }) => {
   const node = column.steps.at(-1) as SchemaNode;
-  const text = Array.isArray(value) && value[0] !== null ? value.join(', ') : textOf(typeOf(node), value, node.module);
+  const type = typeOf(node);
+  let text = Array.isArray(value) && value[0] !== null ? value.join(', ') : textOf(type, value, node.module);
+  // Dates in a table: to the minute, in UTC (the whole value is in the entry's page).
+  if (/date-and-time$/.test(type.name ?? '') && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text))
+    text = `${text.slice(0, 10)} ${text.slice(11, 16)}${text.endsWith('Z') ? ' UTC' : ''}`;
   if (node.name === 'not-after' && typeof value === 'string') {
     const days = daysUntil(value);
     if (days < 0)
