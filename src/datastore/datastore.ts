@@ -345,9 +345,11 @@ export class Datastore {
       const errors = validateChange(state.root, after, diff, { type: 'config' });
       throwIfAny(errors, `${errors.length} validation errors`);
       for (const hook of this.#hooks) await hook(pending);
-      // What readers will see is the diff applied to the state, exactly as the other nodes of a
-      // shared journal (and a restart) apply it: the same node objects are new on every node.
-      const visible = applyDiff(state.root, diff, { strict: true });
+      // On a shared journal, what readers will see is the diff applied to the state, exactly as the
+      // other nodes apply it: the same node objects are new on every node. Alone, the new tree as
+      // the change made it (it keeps the order the request gave entries of a list the system orders;
+      // a restart replays the diff and may order them differently, as before).
+      const visible = this.#shared === undefined ? after : applyDiff(state.root, diff, { strict: true });
       const timestamp = new Date().toISOString();
       const draft = {
         timestamp,
