@@ -231,6 +231,7 @@ export class Datastore {
     };
     const follower: JournalFollower = {
       changed: () => {
+        if (this.#closed) return;
         this.#queue.synchronize().catch(failed);
       },
       unreachable: (since, error) => {
@@ -244,6 +245,7 @@ export class Datastore {
         }
       },
       reachable: () => {
+        if (this.#closed) return;
         const count = this.#unreachableCount;
         this.#queue.synchronize().then(() => {
           if (this.#unreachableCount !== count || this.#staleSince === undefined) return;

@@ -143,7 +143,10 @@ const seed = async (node: ClusterNode): Promise<void> => {
 const writeUntilStopped = (
   node: ClusterNode,
   prefix: string,
-): { stop: () => Promise<{ acknowledged: string[]; refused: TestResponse[] }> } => {
+): {
+  readonly acknowledged: () => number;
+  stop: () => Promise<{ acknowledged: string[]; refused: TestResponse[] }>;
+} => {
   let stopped = false;
   const deadline = Date.now() + 60_000;
   const acknowledged: string[] = [];
@@ -162,6 +165,7 @@ const writeUntilStopped = (
     }
   })();
   return {
+    acknowledged: () => acknowledged.length,
     stop: async () => {
       stopped = true;
       await loop;
@@ -317,7 +321,12 @@ describe('a cluster of idconf nodes on one PostgreSQL journal', { skip: postgres
     ];
     let outcomes: Awaited<ReturnType<(typeof writers)[number]['stop']>>[];
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Killed in the middle of its commits, once it acknowledged some (a loaded machine is slow).
+      await eventually(
+        'the victim acknowledged commits',
+        async () => writers.slice(0, 4).reduce((sum, writer) => sum + writer.acknowledged(), 0) >= 8,
+        60_000,
+      );
       await victim.server.stop('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
