@@ -345,11 +345,15 @@ export class Datastore {
       const errors = validateChange(state.root, after, diff, { type: 'config' });
       throwIfAny(errors, `${errors.length} validation errors`);
       for (const hook of this.#hooks) await hook(pending);
-      // On a shared journal, what readers will see is the diff applied to the state, exactly as the
-      // other nodes apply it: the same node objects are new on every node. Alone, the new tree as
-      // the change made it (it keeps the order the request gave entries of a list the system orders;
-      // a restart replays the diff and may order them differently, as before).
-      const visible = this.#shared === undefined ? after : applyDiff(state.root, diff, { strict: true });
+      // What readers will see is the diff applied to the state, exactly as a restart's replay and
+      // the other nodes of a shared journal apply it. Also for a datastore alone: node versions
+      // (ETags) count a node object without a record as older than the floor, which holds only if
+      // every new object is on a change's path or inside an inserted subtree — a tree the change
+      // made may hold new objects equal to old ones (a PUT of unchanged content), whose record the
+      // old object had. The result equals the change's tree in content, and in the order of every
+      // entry it created or deleted (diffs carry positions in system-ordered lists too); a mere
+      // reordering of a system-ordered list is no change.
+      const visible = applyDiff(state.root, diff, { strict: true });
       const timestamp = new Date().toISOString();
       const draft = {
         timestamp,
