@@ -20,6 +20,7 @@ import type { NodeVersion } from './node-versions.ts';
 import { isConnectionFailure, postgresFailure, RETRY_AFTER_SECONDS } from './postgres-failure.ts';
 import { JOURNAL_CHANNEL, notificationPayload, PostgresJournalListener } from './postgres-journal-listener.ts';
 import { CHECKPOINT_LOCK_KEY, migrateSchema } from './postgres-schema.ts';
+import { SerialJobs } from './serial-jobs.ts';
 import type { HeadLock, JournalFollower, JournalHead, SharedJournalStore } from './shared-journal-store.ts';
 import { textChunks } from './text-chunks.ts';
 
@@ -107,7 +108,7 @@ export class PostgresJournalStore implements SharedJournalStore {
   #clientClass: (new (config: ClientConfig) => Client) | undefined;
   #listener: PostgresJournalListener | undefined;
   /** Checkpoint writes and prunes, one after the other (close waits for them). */
-  #background: Promise<void> = Promise.resolve();
+  readonly #background = new SerialJobs();
   #closing = false;
 
   constructor(options: PostgresJournalStoreOptions) {
@@ -396,9 +397,7 @@ export class PostgresJournalStore implements SharedJournalStore {
   }
 
   writeCheckpoint(checkpoint: Checkpoint): Promise<void> {
-    const run = this.#background.then(() => this.#writeCheckpoint(checkpoint));
-    this.#background = run.catch(() => undefined);
-    return run;
+    return this.#background.run(() => this.#writeCheckpoint(checkpoint));
   }
 
   prune(keep: number): Promise<number> {
@@ -408,12 +407,7 @@ export class PostgresJournalStore implements SharedJournalStore {
     } catch (error) {
       return Promise.reject(error);
     }
-    const run = this.#background.then(() => this.#prune(keep));
-    this.#background = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.#background.run(() => this.#prune(keep));
   }
 
   async lastFixedNumber(): Promise<number> {
@@ -469,7 +463,7 @@ export class PostgresJournalStore implements SharedJournalStore {
     this.#closing = true;
     await this.#listener?.stop();
     this.#listener = undefined;
-    await this.#background;
+    await this.#background.settled();
     this.#pool = undefined;
     await pool.end();
   }

@@ -14,6 +14,7 @@ import { type Logger, SILENT_LOGGER } from '../util/index.ts';
 import type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
 import { checkAppendable, checkCheckpointable, checkKeep, listWindow, pruneBound } from './journal-invariants.ts';
 import type { JournalStore, ListCommitsOptions } from './journal-store.ts';
+import { SerialJobs } from './serial-jobs.ts';
 import { journalFailure } from './sqlite-failure.ts';
 import { migrateSchema } from './sqlite-schema.ts';
 import { textChunks } from './text-chunks.ts';
@@ -99,7 +100,7 @@ export class SqliteJournalStore implements JournalStore {
   #database: DatabaseSync | undefined;
   #statements: Statements | undefined;
   /** Checkpoint writes and prunes, one after the other (close waits for them). */
-  #background: Promise<void> = Promise.resolve();
+  readonly #background = new SerialJobs();
   #checkpointer: WalCheckpointer | undefined;
   #closing = false;
 
@@ -228,9 +229,7 @@ export class SqliteJournalStore implements JournalStore {
   }
 
   writeCheckpoint(checkpoint: Checkpoint): Promise<void> {
-    const run = this.#background.then(() => this.#writeCheckpoint(checkpoint));
-    this.#background = run.catch(() => undefined);
-    return run;
+    return this.#background.run(() => this.#writeCheckpoint(checkpoint));
   }
 
   prune(keep: number): Promise<number> {
@@ -240,12 +239,7 @@ export class SqliteJournalStore implements JournalStore {
     } catch (error) {
       return Promise.reject(error);
     }
-    const run = this.#background.then(() => this.#prune(keep));
-    this.#background = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.#background.run(() => this.#prune(keep));
   }
 
   async #prune(keep: number): Promise<number> {
@@ -275,7 +269,7 @@ export class SqliteJournalStore implements JournalStore {
     const database = this.#database;
     if (database === undefined) throw new Error('the journal is not open');
     this.#closing = true;
-    await this.#background;
+    await this.#background.settled();
     await this.#checkpointer?.stop();
     this.#checkpointer = undefined;
     this.#database = undefined;
