@@ -5,11 +5,12 @@
  * GET-one measurement of `npm run bench` for both APIs. For iterating on the request path;
  * `npm run bench` remains the measurement of record.
  *
- * With `--nacm`, the GETs are made by a user NACM filters: read-default deny, and one rule that
- * permits every access to the `bench` module — the common case of a user allowed everything under
- * a module, which should cost next to nothing over an administrator's GET.
+ * With `--nacm`, it measures instead what NACM costs these reads (bench/measure-nacm.ts, as in
+ * `npm run bench`): GET one entry by a reader a key-predicate rule hides half of the list
+ * from, alternating with the same GET as the administrator (no NACM); with `--get-all` also
+ * the whole list, interleaved with the same entries read without NACM.
  *
- * Run: `node bench/get-one.ts [--size 100000] [--duration 3] [--runs 3] [--cpu-prof] [--nacm]`.
+ * Run: `node bench/get-one.ts [--size 100000] [--duration 3] [--runs 3] [--cpu-prof] [--nacm [--get-all]]`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { hashPassword } from '../src/auth/index.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
 import { type BenchContext, measureGetOne } from './measure-api.ts';
+import { measureNacmGetAll, measureNacmGetOne, NACM_READER, NACM_REQUESTS, setUpNacmBench } from './measure-nacm.ts';
 import { formatSummary } from './report.ts';
 import { Results } from './results.ts';
 import { LEGACY_REQUESTS, loadDocument, RESTCONF, RESTCONF_REQUESTS } from './workload.ts';
@@ -31,36 +33,10 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     'cpu-prof': { type: 'boolean', default: false },
     nacm: { type: 'boolean', default: false },
+    'get-all': { type: 'boolean', default: false },
   },
 });
 
-/** The user of `--nacm` runs. */
-const READER = { user: 'reader', password: 'bench-reader-password' } as const;
-
-/** Makes `reader`, allowed every access to the bench module and nothing else by default. */
-const addReader = async (admin: BenchClient): Promise<void> => {
-  const hash = await hashPassword(READER.password);
-  await admin.send('PATCH', `${RESTCONF}/data`, {
-    body: JSON.stringify({
-      'ietf-restconf:data': {
-        'idconf-aaa:aaa': { authentication: { users: { user: [{ name: READER.user, password: hash }] } } },
-        'ietf-netconf-acm:nacm': {
-          'read-default': 'deny',
-          groups: { group: [{ name: 'readers', 'user-name': [READER.user] }] },
-          'rule-list': [
-            {
-              name: 'readers',
-              group: ['readers'],
-              rule: [{ name: 'bench', 'module-name': 'bench', action: 'permit' }],
-            },
-          ],
-        },
-      },
-    }),
-    headers: { 'Content-Type': 'application/yang-data+json' },
-    expected: [204],
-  });
-};
 const size = Number(flags.size);
 const log = (line: string): void => {
   process.stderr.write(`[get-one] ${line}\n`);
@@ -80,23 +56,29 @@ try {
   });
   const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
   try {
-    log(`loading ${size} entries`);
-    await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
-      body: loadDocument(size),
-      headers: { 'Content-Type': 'application/yang-data+json' },
-      expected: [201, 204],
-    });
-    let reader: BenchClient | undefined;
     if (flags.nacm) {
-      await addReader(client);
-      reader = new BenchClient(server.url, READER.user, READER.password);
-      log('GETs as a user NACM filters (read-default deny, every access to module bench permitted)');
+      log(`loading ${size} zoned entries, a copy of the visible half, and the reader`);
+      await setUpNacmBench(client, size, await hashPassword(NACM_READER.password));
+      for (const api of NACM_REQUESTS) {
+        if (flags['get-all']) {
+          log(`${api.name}: GET the whole list, with and without NACM, interleaved`);
+          await measureNacmGetAll(context, server, api, size);
+        }
+        log(`${api.name}: GET one entry, with and without NACM, alternating`);
+        await measureNacmGetOne(context, server, api, size);
+      }
+    } else {
+      log(`loading ${size} entries`);
+      await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
+        body: loadDocument(size),
+        headers: { 'Content-Type': 'application/yang-data+json' },
+        expected: [201, 204],
+      });
+      for (const api of [RESTCONF_REQUESTS, LEGACY_REQUESTS]) {
+        log(`${api.name}: GET one entry`);
+        await measureGetOne(context, server, client, api, size, dataDir, undefined);
+      }
     }
-    for (const api of [RESTCONF_REQUESTS, LEGACY_REQUESTS]) {
-      log(`${api.name}: GET one entry`);
-      await measureGetOne(context, server, reader ?? client, api, size, dataDir, undefined);
-    }
-    reader?.close();
   } finally {
     client.close();
     await server.stop();

@@ -4,25 +4,39 @@
  * list size it starts `idconf serve` as its own process with the benchmark model and a fresh
  * data dir, loads the entries, and measures every request with wrk (throughput) or a
  * one-request-at-a-time client (latency), both in processes other than the server's. In the
- * same run it measures GET one entry as an LDAP user against the local admin (when slapd is
+ * same run it measures what NACM costs a read (the whole list and one entry by a user a rule
+ * hides half the list from, against the same reads without NACM; bench/measure-nacm.ts), GET
+ * one entry as an LDAP user against the local admin (when slapd is
  * installed; bench/measure-ldap-login.ts) and the machine's ceilings: a bare `node:http(s)` server answering the same
- * bytes as GET-one-entry, and `fdatasync` on the data dir's disk. Prints Markdown tables and
- * writes `bench/results/<date>.json`.
+ * bytes as GET-one-entry, and `fdatasync` on the data dir's disk. When PostgreSQL is installed it
+ * ends with the cluster figures (bench/cluster-bench.ts: commit latency on a PostgreSQL journal
+ * against SQLite, cross-node propagation, commits/s with writers on three nodes). Prints Markdown
+ * tables and writes `bench/results/<date>.json`.
+ *
+ * It also measures the event stream (bench/measure-events.ts): commit-to-delivery latency with
+ * one and a thousand subscribers, and the memory of a thousand idle ones.
  *
  * Run: `npm run bench -- [--sizes 1000,100000] [--duration 3] [--runs 3] [--skip-https]
- * [--cpu-prof] [--out DIR] [--data-root DIR]`. Needs wrk (installed with apt-get when missing and run as root).
+ * [--skip-cluster] [--cpu-prof] [--out DIR] [--data-root DIR] [--events-only]`. Needs wrk (installed
+ * with apt-get when missing and run as root); `--events-only` measures only the event stream (no
+ * wrk), over HTTP and HTTPS.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { hashPassword } from '../src/auth/index.ts';
+import { postgresMissing } from '../test/support/postgres.ts';
 import { residentMemory, type ServerProcess } from './child-process.ts';
+import { type ClusterFigures, clusterTable, measureCluster } from './cluster-bench.ts';
 import { measureFsync } from './fsync.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
 import { type BenchContext, measureApi, measureGetOne, row, transportOf } from './measure-api.ts';
+import { measureEvents } from './measure-events.ts';
 import { ldapLoginUnavailable, measureLdapLogin } from './measure-ldap-login.ts';
+import { measureNacmGetAll, measureNacmGetOne, NACM_READER, NACM_REQUESTS, setUpNacmBench } from './measure-nacm.ts';
 import { checkTargets, rowsTable, targetsTable } from './report.ts';
 import { Results } from './results.ts';
 import { writeSelfSignedTlsFiles } from './tls-files.ts';
@@ -35,11 +49,14 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '3' },
     runs: { type: 'string', default: '3' },
     'skip-https': { type: 'boolean', default: false },
+    'skip-cluster': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string', default: join(import.meta.dirname, 'results') },
     'data-root': { type: 'string', default: tmpdir() },
+    'events-only': { type: 'boolean', default: false },
   },
 });
+const EVENTS_ONLY = flags['events-only'] === true;
 const SIZES = (flags.sizes ?? '')
   .split(',')
   .map((text) => Number(text.replaceAll('_', '')))
@@ -150,6 +167,7 @@ const measureSize = async (size: number): Promise<void> => {
     recordMemory(server, size, 'start');
     await measureApi(context, server, RESTCONF_REQUESTS, size, dataDir);
     if (await legacyAvailable(server)) await measureApi(context, server, LEGACY_REQUESTS, size, dataDir);
+    await measureEvents(context, server, size);
     recordMemory(server, size, 'bench');
 
     // 3. Loading again, by a YANG Patch with one create edit per entry.
@@ -193,7 +211,74 @@ const measureSize = async (size: number): Promise<void> => {
   }
 };
 
-ensureWrk(log);
+/**
+ * What NACM costs a read (bench/measure-nacm.ts), on a server of its own: the whole list and one
+ * entry, by a reader a key-predicate rule hides half of the list from, against the same reads
+ * without NACM.
+ */
+const measureNacmSize = async (size: number): Promise<void> => {
+  const dataDir = mkdtempSync(join(flags['data-root'], 'idconf-bench-nacm-'));
+  try {
+    const server = await startIdconf({
+      dataDir,
+      timeoutMs: startTimeout(size),
+      ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
+    });
+    try {
+      log(`${size}: NACM: loading ${size} zoned entries and a copy of the visible half; the reader`);
+      const admin = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+      try {
+        await setUpNacmBench(admin, size, await hashPassword(NACM_READER.password));
+      } finally {
+        admin.close();
+      }
+      for (const api of NACM_REQUESTS) {
+        log(`${size}: NACM: ${api.name} GET the whole list, with and without NACM, interleaved`);
+        await measureNacmGetAll(context, server, api, size);
+        log(`${size}: NACM: ${api.name} GET one entry, with and without NACM, alternating (wrk)`);
+        await measureNacmGetOne(context, server, api, size);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+/** The event stream alone (`--events-only`): one server per size and transport, loaded as above. */
+const measureEventsOnly = async (size: number): Promise<void> => {
+  const dataDir = mkdtempSync(join(flags['data-root'], 'idconf-bench-'));
+  const tls = flags['skip-https'] ? undefined : await writeSelfSignedTlsFiles(dataDir);
+  try {
+    for (const transport of tls === undefined ? (['http'] as const) : (['http', 'https'] as const)) {
+      const server = await startIdconf({
+        dataDir,
+        ...(transport === 'https' && tls !== undefined ? { tls } : {}),
+        timeoutMs: startTimeout(size),
+        ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
+      });
+      try {
+        const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+        const loaded = await client.send('GET', `${RESTCONF}/data/bench:bench/label`, { expected: [200, 404] });
+        if (loaded.status === 404)
+          await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
+            body: loadDocument(size),
+            headers: { 'Content-Type': JSON_TYPE },
+            expected: [201, 204],
+          });
+        client.close();
+        await measureEvents(context, server, size);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+if (!EVENTS_ONLY) ensureWrk(log);
 mkdirSync(flags.out, { recursive: true });
 const loadBefore = loadavg();
 log(
@@ -201,15 +286,33 @@ log(
 );
 for (const size of SIZES) {
   log(`${size.toLocaleString('en')} entries`);
-  await measureSize(size);
+  if (EVENTS_ONLY) await measureEventsOnly(size);
+  else {
+    await measureSize(size);
+    await measureNacmSize(size);
+  }
 }
 // GET one entry as an LDAP user against the local admin: needs slapd.
-const ldapUnavailable = ldapLoginUnavailable();
+const ldapUnavailable = EVENTS_ONLY ? 'LDAP login rows skipped (--events-only)' : ldapLoginUnavailable();
 if (ldapUnavailable === undefined) {
   for (const size of SIZES) await measureLdapLogin(context, size, flags['data-root']);
 } else {
   log(ldapUnavailable);
   results.note(ldapUnavailable);
+}
+// The cluster figures: needs PostgreSQL.
+let cluster: ClusterFigures | undefined;
+if (flags['skip-cluster']) results.note('cluster figures skipped (--skip-cluster)');
+else if (postgresMissing !== false) {
+  log(`cluster figures skipped: ${postgresMissing}`);
+  results.note(`cluster figures skipped: ${postgresMissing}`);
+} else {
+  const clusterRoot = mkdtempSync(join(flags['data-root'], 'idconf-bench-'));
+  try {
+    cluster = await measureCluster({ log, dataRoot: clusterRoot, samples: 300, durationSeconds: DURATION });
+  } finally {
+    rmSync(clusterRoot, { recursive: true, force: true });
+  }
 }
 const loadAfter = loadavg();
 
@@ -234,6 +337,7 @@ const report = [
   rowsTable(results, SIZES),
   '',
   targetsTable(checks),
+  ...(cluster === undefined ? [] : ['', '### Cluster (PostgreSQL journal)', '', clusterTable(cluster)]),
   ...(results.notes.length === 0 ? [] : ['', ...results.notes.map((note) => `- ${note}`)]),
 ].join('\n');
 process.stdout.write(`\n${report}\n`);
@@ -259,6 +363,7 @@ writeFileSync(
         bySize: Object.fromEntries(entry.bySize),
       })),
       targets: checks,
+      ...(cluster === undefined ? {} : { cluster }),
       notes: results.notes,
     },
     null,

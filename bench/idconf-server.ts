@@ -25,6 +25,10 @@ export interface IdconfStart {
   readonly nodeArgs?: readonly string[];
   /** The checkout to run (default: this one), for comparing two commits in one run. */
   readonly root?: string;
+  /** More arguments of `idconf serve` (e.g. `--store postgres://…`). */
+  readonly extraArgs?: readonly string[];
+  /** More environment variables (e.g. the configuration key a cluster shares). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -67,9 +71,10 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
       ...(options.tls === undefined
         ? ['--insecure-http']
         : ['--tls-cert', options.tls.cert, '--tls-key', options.tls.key]),
+      ...(options.extraArgs ?? []),
     ],
     cwd: root,
-    env: { IDCONF_ADMIN_PASSWORD: ADMIN.password },
+    env: { IDCONF_ADMIN_PASSWORD: ADMIN.password, IDCONF_STORE: '', ...options.env },
     listening: listeningUrl,
     timeoutMs: options.timeoutMs,
   });

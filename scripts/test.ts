@@ -1,6 +1,8 @@
 /**
  * @module scripts/test
- * `npm test`: type check, lint, import check (layering, no cycle), then every test with coverage.
+ * `npm test`: type check (server and web UI), lint, import check (layering, no cycle), then every
+ * test with coverage. `npm test` builds the web UI first when it is missing (scripts/run.mjs --web-ui):
+ * its browser tests (test/web-ui) drive that build.
  * Each step must pass; the first failure stops the run with its exit code.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +23,7 @@ const testFiles = only.length > 0 ? only : ['src/**/*.test.ts', 'test/**/*.test.
 
 const steps: Step[] = [
   { name: 'type check (tsc --noEmit)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', '.'] },
+  { name: 'type check the web UI (tsc --noEmit -p web)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', 'web'] },
   {
     name: 'lint and format (biome)',
     args: [bin('@biomejs/biome/bin/biome'), 'check', '--diagnostic-level=error', '.'],

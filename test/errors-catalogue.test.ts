@@ -25,6 +25,7 @@ const instances: errors.ManagementError[] = [
   new errors.UnknownNamespaceError('m'),
   new errors.InvalidValueError('m'),
   new errors.ResourceNotFoundError('m'),
+  new errors.OffsetOutOfRangeError('m'),
   new errors.MissingElementError('m'),
   new errors.BadElementError('m'),
   new errors.DataExistsError('m'),
@@ -40,6 +41,7 @@ const instances: errors.ManagementError[] = [
   new errors.LockDeniedError('m'),
   new errors.InUseError('m'),
   new errors.ResourceDeniedError('m'),
+  new errors.ReplayUnavailableError('m'),
   new errors.OperationNotSupportedError('m'),
   new errors.MethodNotAllowedError('m', ['GET']),
   new errors.NotAcceptableError('m'),
@@ -48,6 +50,7 @@ const instances: errors.ManagementError[] = [
   new errors.PreconditionFailedError('m'),
   new errors.NotModifiedError('m'),
   new errors.CommitFailedError('m'),
+  new errors.StoreUnavailableError('m'),
   new errors.RollbackFailedError('m'),
   new errors.OperationFailedError('m'),
   new errors.InternalError('r1'),
@@ -87,6 +90,12 @@ const OUTSIDE_THE_TABLE: Readonly<Partial<Record<errors.ErrorCode, number>>> = {
   // RFC 9110 §15.6.4, with Retry-After: the credential manager's data source cannot be reached,
   // which is neither the client's fault nor a login failure (docs/authentication.md).
   AUTHENTICATION_BACKEND_UNAVAILABLE: 503,
+  // RFC 9110 §15.6.4, with Retry-After: the shared journal of a cluster cannot be reached; reads
+  // still work from memory, a write may succeed later (docs/cluster.md).
+  STORE_UNAVAILABLE: 503,
+  // draft-ietf-netconf-list-pagination-rc §2.3.2: an offset past the last entry is 416 Range Not
+  // Satisfiable (RFC 9110 §15.5.17).
+  OFFSET_OUT_OF_RANGE: 416,
   // RFC 9110 §15.4.5: not an error answer at all; it has no errors body.
   NOT_MODIFIED: 304,
 };

@@ -4,19 +4,22 @@
  * stopped server's data directory the group `admin` (with the account named by `--user`) and,
  * first of all rule-lists, the rule-list `admin` that permits everything — one commit (`via`
  * cli) with its own rollback file. Like every offline command it takes the data directory's
- * lock, so it refuses to run beside a live server. Working on the files directly is the
- * recovery session of RFC 8341: it is not subject to access control.
+ * lock, so it refuses to run beside a live server; with `--store` it works on a cluster's
+ * PostgreSQL journal while the nodes run (they apply the commit at once). Working on the
+ * journal directly is the recovery session of RFC 8341: it is not subject to access control.
  * @see RFC 8341 §3.4.4 step 2, §3.4.5 step 2 (recovery session)
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
+import { Datastore } from '../datastore/index.ts';
 import { ADMIN_GROUP, recoverAdminAccess } from '../nacm/index.ts';
-import { DEFAULT_DATA_DIR, loadServerSchema, lockDataDir } from '../server/index.ts';
+import { DEFAULT_DATA_DIR, loadServerSchema } from '../server/index.ts';
+import { journalOf, storeOption } from './journal-option.ts';
 import { repeatableOption } from './repeatable-option.ts';
 
 interface RecoverFlags {
   readonly dataDir: string;
+  readonly store?: string;
   readonly yangDir: string[];
   readonly user: string;
   readonly comment?: string;
@@ -30,8 +33,9 @@ const recover = async (flags: RecoverFlags): Promise<void> => {
     const { schema } = loadServerSchema(flags.yangDir);
     if (!schema.dataChildIndex.has('ietf-netconf-acm:nacm'))
       throw new Error('the server does not implement ietf-netconf-acm: there is no access control to recover');
-    unlock = lockDataDir(dataDir);
-    datastore = await Datastore.open({ schema, journal: new SqliteJournalStore({ dataDir }) });
+    const opened = journalOf({ ...flags, dataDir });
+    unlock = opened.unlock;
+    datastore = await Datastore.open({ schema, journal: opened.journal });
     const outcome = await datastore.commit((root) => recoverAdminAccess(root, flags.user), {
       user: process.env.USER ?? 'cli',
       via: 'cli',
@@ -64,6 +68,7 @@ export const addNacmCommand = (program: Command): void => {
       'the stopped server’s data directory (env IDCONF_DATA_DIR)',
       process.env.IDCONF_DATA_DIR || DEFAULT_DATA_DIR,
     )
+    .addOption(storeOption())
     .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory the server runs with'))
     .option('--user <name>', 'the account that gets administrator access back', 'admin')
     .option('--comment <text>', 'rollback comment (default: none)')

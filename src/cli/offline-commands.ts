@@ -2,7 +2,8 @@
  * @module cli/offline-commands
  * Commands that work on a stopped server's data directory: `idconf backup FILE`, `idconf restore
  * FILE`, and `idconf rollback list|show|apply`. Each takes the data directory's lock, so they
- * refuse to run beside a live server (which owns the datastore; use its API instead). Every
+ * refuse to run beside a live server (which owns the datastore; use its API instead). With
+ * `--store` they work on a cluster's PostgreSQL journal, beside its running nodes. Every
  * change is a commit with `via` = `cli` and its own rollback file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,20 +18,22 @@ import {
   fixedNumberOfRollbackId,
   listRollbackFiles,
   readRollbackFile,
-  SqliteJournalStore,
   treeToText,
 } from '../datastore/index.ts';
 import { isManagementError } from '../errors/index.ts';
 import { readableDiff, secretFreeReader } from '../nacm/index.ts';
-import { configWriteTransforms, DEFAULT_DATA_DIR, loadServerSchema, lockDataDir } from '../server/index.ts';
+import { configWriteTransforms, DEFAULT_DATA_DIR, loadServerSchema } from '../server/index.ts';
 import type { ApiTarget } from './api-client.ts';
 import { describeFailure, restconfRequest } from './api-client.ts';
 import { decodeDocument, formatError } from './data-command.ts';
 import { COUNT_RANGE, integerOption } from './integer-option.ts';
+import { journalOf, storeOption } from './journal-option.ts';
 import { repeatableOption } from './repeatable-option.ts';
 
 interface OfflineFlags {
   readonly dataDir: string;
+  /** A cluster's PostgreSQL journal instead of the data directory's. */
+  readonly store?: string;
   readonly yangDir: string[];
   readonly comment?: string;
   readonly label?: string;
@@ -117,8 +120,9 @@ const withDatastore = async (flags: OfflineFlags, work: (datastore: Datastore) =
   let datastore: Datastore | undefined;
   try {
     const { schema } = loadServerSchema(flags.yangDir);
-    unlock = lockDataDir(dataDir);
-    datastore = await Datastore.open({ schema, journal: new SqliteJournalStore({ dataDir }) });
+    const opened = journalOf({ ...flags, dataDir });
+    unlock = opened.unlock;
+    datastore = await Datastore.open({ schema, journal: opened.journal });
     await work(datastore);
   } catch (error) {
     process.stderr.write(
@@ -146,6 +150,7 @@ const commonOptions = (command: Command): Command =>
       'the stopped server’s data directory (env IDCONF_DATA_DIR)',
       process.env.IDCONF_DATA_DIR || DEFAULT_DATA_DIR,
     )
+    .addOption(storeOption())
     .addOption(repeatableOption('--yang-dir <dir>', 'extra module directory the server runs with'));
 
 const onlineOptions = (command: Command): Command =>

@@ -9,7 +9,9 @@ import { addDataCommand } from './data-command.ts';
 import { addNacmCommand } from './nacm-command.ts';
 import { addOfflineCommands } from './offline-commands.ts';
 import { addServeCommand } from './serve-command.ts';
+import { addStoreCommand } from './store-command.ts';
 import { IDCONF_VERSION } from './version.ts';
+import { addWatchCommand } from './watch-command.ts';
 import { addYangCommand } from './yang-command.ts';
 
 /** The exit code of a usage error, as for most Unix commands. */
@@ -28,5 +30,7 @@ export const createProgram = (): Command => {
   addDataCommand(program);
   addOfflineCommands(program);
   addNacmCommand(program);
+  addWatchCommand(program);
+  addStoreCommand(program);
   return program;
 };

@@ -3,6 +3,7 @@
  * `idconf serve`: runs the management server until SIGINT/SIGTERM, then stops gracefully.
  */
 import { type Command, Option } from 'commander';
+import { isManagementError } from '../errors/index.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/index.ts';
 import {
   createLogger,
@@ -32,6 +33,11 @@ export const addServeCommand = (program: Command): void => {
     .option('--host <address>', 'address to listen on', DEFAULT_HOST)
     .option('--port <number>', 'port to listen on (0: any free port)', integerOption(PORT_RANGE), DEFAULT_PORT)
     .option('--data-dir <dir>', 'data directory (env IDCONF_DATA_DIR)', process.env.IDCONF_DATA_DIR ?? DEFAULT_DATA_DIR)
+    .option(
+      '--store <url>',
+      // Not commander's default: --help would show the URL, password and all.
+      'a PostgreSQL database shared by the nodes of a cluster, postgres://user:password@host:port/database (env IDCONF_STORE; default: the journal in the data directory)',
+    )
     .addOption(repeatableOption('--yang-dir <dir>', 'extra YANG module directory'))
     .option(
       '--tls-cert <file>',
@@ -44,6 +50,7 @@ export const addServeCommand = (program: Command): void => {
         .argParser(integerOption({ min: 1, max: MAX_BODY_LIMIT }))
         .default(DEFAULT_BODY_LIMIT, `${DEFAULT_BODY_LIMIT} (${DEFAULT_BODY_LIMIT / 1024 / 1024} MiB)`),
     )
+    .option('--web-ui-dir <dir>', 'directory of the built admin web UI (default: web/dist of this installation)')
     .addOption(trustedProxyOption())
     .addOption(forwardedHeaderOption())
     .action(async (flags: ServeFlags) => {
@@ -81,11 +88,13 @@ export const addServeCommand = (program: Command): void => {
             host: flags.host,
             port: flags.port,
             dataDir: flags.dataDir,
+            ...storeOf(flags),
             yangDirs: flags.yangDir,
             insecureHttp: flags.insecureHttp,
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
             ...(flags.tlsKey === undefined ? {} : { tlsKeyFile: flags.tlsKey }),
             bodyLimit: flags.bodyLimit,
+            ...(flags.webUiDir === undefined ? {} : { webUiDir: flags.webUiDir }),
             ...(process.env.IDCONF_ADMIN_PASSWORD === undefined
               ? {}
               : { adminPassword: process.env.IDCONF_ADMIN_PASSWORD }),
@@ -98,7 +107,7 @@ export const addServeCommand = (program: Command): void => {
         if (stopRequested !== undefined) stop(stopRequested);
       } catch (error) {
         const message =
-          error instanceof ServerConfigurationError || error instanceof DataDirInUseError
+          error instanceof ServerConfigurationError || error instanceof DataDirInUseError || isManagementError(error)
             ? error.message
             : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
               ? `port ${flags.port} on ${flags.host} is already in use`
@@ -113,15 +122,23 @@ export const addServeCommand = (program: Command): void => {
     });
 };
 
+/** The shared store from `--store`, else IDCONF_STORE (an empty variable counts as unset). */
+const storeOf = (flags: ServeFlags): { readonly store?: string } => {
+  const store = flags.store ?? (process.env.IDCONF_STORE || undefined);
+  return store === undefined ? {} : { store };
+};
+
 interface ServeFlags {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  readonly store?: string;
   readonly yangDir: string[];
   readonly tlsCert?: string;
   readonly tlsKey?: string;
   readonly insecureHttp: boolean;
   readonly bodyLimit: number;
+  readonly webUiDir?: string;
   readonly trustedProxy: readonly string[];
   readonly forwardedHeader: string;
 }

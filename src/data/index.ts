@@ -99,6 +99,16 @@ export {
   slotTableOf,
   updateAt,
 } from './instance/index.ts';
+export type { ListPage, ListPagination, PageDirection, PageSource, SortKey, WhereFilter } from './pagination/index.ts';
+export {
+  parseDirection,
+  parseLimit,
+  parseOffset,
+  parseSortBy,
+  parseWhere,
+  selectPage,
+  sortLeafOf,
+} from './pagination/index.ts';
 export type {
   AccessScope,
   ContentFilter,

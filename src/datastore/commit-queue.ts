@@ -3,10 +3,16 @@
  * The single writer: transactions are prepared one at a time against the latest state, and those
  * that arrive while a durable write is in progress are made durable together in the next write
  * (group commit). Each transaction is still accepted or rejected on its own before its group is
- * written; the state moves on only once the group is durable. docs/datastore.md has the reasoning.
+ * written; the state moves on only once the group is durable. With a shared journal the queue also
+ * catches up with the commits other writers appended — when asked to, and when an append is refused
+ * as stale, after which the group is prepared again on the new state, under the journal's head
+ * lock; while other writers are busy, groups take that lock first. docs/datastore.md has the
+ * reasoning.
  */
 import type { CommitRecord } from './commit-record.ts';
+import { JournalConflictError } from './journal-conflict-error.ts';
 import type { JournalStore } from './journal-store.ts';
+import type { HeadLock } from './shared-journal-store.ts';
 
 /** A transaction's journal record before the queue has given it its fixed number. */
 export type CommitDraft = Omit<CommitRecord, 'fixedNumber'>;
@@ -28,6 +34,20 @@ export type PrepareCommit<S> = (
   fixedNumber: number,
 ) => PreparedCommit<S> | undefined | Promise<PreparedCommit<S> | undefined>;
 
+/** The state after catching up, and what to do once it is the queue's state. */
+export interface CaughtUp<S> {
+  readonly state: S;
+  readonly lastFixedNumber: number;
+  /** Called once the queue's state is {@link state} (e.g. to announce the commits applied). */
+  readonly installed?: () => void;
+}
+
+/**
+ * Brings `state` (after commit `lastFixedNumber`) up to what the journal holds now, by applying
+ * the commits other writers appended; rejects when the journal cannot be read.
+ */
+export type CatchUp<S> = (state: S, lastFixedNumber: number) => Promise<CaughtUp<S>>;
+
 /** Options of {@link CommitQueue}. */
 export interface CommitQueueOptions<S> {
   /** The journal the groups are appended to (open). */
@@ -36,6 +56,17 @@ export interface CommitQueueOptions<S> {
   readonly state: S;
   /** The journal's last fixed number; the next commit gets the one after it. */
   readonly lastFixedNumber: number;
+  /**
+   * How to catch up with a shared journal. Without it an append refused as stale rejects its
+   * group, and {@link CommitQueue.synchronize} does nothing.
+   */
+  readonly catchUp?: CatchUp<S>;
+  /**
+   * Locks the shared journal's head for one append. With it, a group whose append was refused as
+   * stale is prepared again under the lock, after catching up: its second append cannot be refused.
+   * Without it, the group is prepared again and retried until it gets through.
+   */
+  readonly lockHead?: () => Promise<HeadLock>;
 }
 
 /** One waiting transaction. */
@@ -51,15 +82,36 @@ type Outcome =
   | { readonly kind: 'empty' }
   | { readonly kind: 'rejected'; readonly error: unknown };
 
+/** A group prepared on one state: each member's outcome, and the state and last number after it. */
+interface PreparedGroup<S> {
+  readonly outcomes: readonly Outcome[];
+  readonly state: S;
+  readonly fixedNumber: number;
+}
+
+/** The records of the members of a prepared group that were accepted. */
+const acceptedRecords = <S>(prepared: PreparedGroup<S>): CommitRecord[] =>
+  prepared.outcomes.flatMap((outcome) => (outcome.kind === 'accepted' ? [outcome.record] : []));
+
 /** At most this many transactions are made durable in one append. */
 const MAX_GROUP_SIZE = 256;
+/** After an append refused as stale, groups take the head lock first for this long (ms). */
+const CONTENDED_MS = 1000;
+/** How often a group is prepared again after its append was refused as stale, before it fails. */
+const MAX_CONFLICT_RETRIES = 200;
 
 /** Serializes writers over a state of type `S` and makes their commits durable in groups. */
 export class CommitQueue<S> {
   readonly #store: JournalStore;
   #state: S;
   #lastFixedNumber: number;
+  readonly #catchUp: CatchUp<S> | undefined;
+  readonly #lockHead: (() => Promise<HeadLock>) | undefined;
+  /** Until when (performance.now()) groups take the head lock first: other writers appended lately. */
+  #contendedUntil = 0;
   #waiting: Submission<S>[] = [];
+  /** Callers of {@link synchronize} waiting for the next catch-up. */
+  #syncing: { readonly resolve: () => void; readonly reject: (error: unknown) => void }[] = [];
   #scheduled = false;
   #writing: Promise<void> | undefined;
 
@@ -67,6 +119,8 @@ export class CommitQueue<S> {
     this.#store = options.store;
     this.#state = options.state;
     this.#lastFixedNumber = options.lastFixedNumber;
+    this.#catchUp = options.catchUp;
+    this.#lockHead = options.lockHead;
   }
 
   /** The state after the last durable commit; what readers see. */
@@ -96,6 +150,19 @@ export class CommitQueue<S> {
     while (this.#writing !== undefined || this.#scheduled) await (this.#writing ?? yieldToEventLoop());
   }
 
+  /**
+   * Catches up with the commits other writers appended, between two groups. Resolves once a catch-up
+   * that began after this call has been installed; rejects with its error. Without a `catchUp`
+   * option it resolves at once.
+   */
+  synchronize(): Promise<void> {
+    if (this.#catchUp === undefined) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.#syncing.push({ resolve, reject });
+      this.#schedule();
+    });
+  }
+
   #schedule(): void {
     if (this.#scheduled || this.#writing !== undefined) return;
     this.#scheduled = true;
@@ -103,15 +170,40 @@ export class CommitQueue<S> {
     // submit first, so that they join this group even when the store writes synchronously.
     setImmediate(() => {
       this.#scheduled = false;
-      this.#writing = this.#writeGroup().finally(() => {
+      this.#writing = this.#work().finally(() => {
         this.#writing = undefined;
-        if (this.#waiting.length > 0) this.#schedule();
+        if (this.#waiting.length > 0 || this.#syncing.length > 0) this.#schedule();
       });
     });
   }
 
-  async #writeGroup(): Promise<void> {
-    const group = this.#waiting.splice(0, MAX_GROUP_SIZE);
+  async #work(): Promise<void> {
+    if (this.#syncing.length > 0) {
+      const waiters = this.#syncing.splice(0);
+      try {
+        await this.#runCatchUp();
+        for (const waiter of waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    if (this.#waiting.length > 0) await this.#writeGroup();
+  }
+
+  /** Catches up and installs the new state. */
+  async #runCatchUp(): Promise<void> {
+    const catchUp = this.#catchUp;
+    if (catchUp === undefined) return;
+    const caughtUp = await catchUp(this.#state, this.#lastFixedNumber);
+    this.#state = caughtUp.state;
+    this.#lastFixedNumber = caughtUp.lastFixedNumber;
+    caughtUp.installed?.();
+  }
+
+  /** Prepares every member of `group` on the current state, one after the other. */
+  async #prepareGroup(
+    group: readonly Submission<S>[],
+  ): Promise<{ outcomes: Outcome[]; state: S; fixedNumber: number }> {
     let state = this.#state;
     let fixedNumber = this.#lastFixedNumber;
     const outcomes: Outcome[] = [];
@@ -129,23 +221,103 @@ export class CommitQueue<S> {
         outcomes.push({ kind: 'rejected', error });
       }
     }
-    const records = outcomes.flatMap((outcome) => (outcome.kind === 'accepted' ? [outcome.record] : []));
-    // Members after the first accepted one were judged against a state that is not durable yet:
-    // their verdicts stand only if the group's append succeeds.
-    const firstAccepted = outcomes.findIndex((outcome) => outcome.kind === 'accepted');
+    return { outcomes, state, fixedNumber };
+  }
+
+  /**
+   * Locks the journal's head, catches up (no other writer can append meanwhile), prepares the
+   * group on the state it came to and appends it: the append cannot be refused as stale. Returns
+   * the group as prepared under the lock (undefined when it got that far) and the error, if any.
+   */
+  async #writeLocked(
+    group: readonly Submission<S>[],
+    lockHead: () => Promise<HeadLock>,
+  ): Promise<{ readonly prepared?: PreparedGroup<S>; readonly error?: { readonly error: unknown } }> {
+    let lock: HeadLock | undefined;
+    let prepared: PreparedGroup<S> | undefined;
+    try {
+      lock = await lockHead();
+      await this.#runCatchUp();
+      prepared = await this.#prepareGroup(group);
+      const held = lock;
+      lock = undefined;
+      await held.append(acceptedRecords(prepared));
+      this.#state = prepared.state;
+      this.#lastFixedNumber = prepared.fixedNumber;
+      return { prepared };
+    } catch (error) {
+      await lock?.release().catch(() => undefined);
+      return { ...(prepared === undefined ? {} : { prepared }), error: { error } };
+    }
+  }
+
+  async #writeGroup(): Promise<void> {
+    const group = this.#waiting.splice(0, MAX_GROUP_SIZE);
+    // Other writers appended lately: take the lock first rather than prepare for nothing.
+    if (this.#lockHead !== undefined && performance.now() < this.#contendedUntil) {
+      const locked = await this.#writeLocked(group, this.#lockHead);
+      this.#settle(group, locked.prepared, locked.error);
+      return;
+    }
+    let prepared: PreparedGroup<S> = await this.#prepareGroup(group);
     let appendError: { readonly error: unknown } | undefined;
-    if (records.length > 0) {
+    for (let attempt = 1; ; attempt++) {
+      const records = acceptedRecords(prepared);
+      if (records.length === 0) break;
       try {
         await this.#store.append(records);
-        this.#state = state;
-        this.#lastFixedNumber = fixedNumber;
+        this.#state = prepared.state;
+        this.#lastFixedNumber = prepared.fixedNumber;
+        break;
       } catch (error) {
         appendError = { error };
       }
+      // Another writer of a shared journal committed first: catch up, then judge the group again
+      // against the new state (a conditional write may now fail its precondition).
+      if (!(appendError.error instanceof JournalConflictError) || this.#catchUp === undefined) break;
+      this.#contendedUntil = performance.now() + CONTENDED_MS;
+      if (this.#lockHead !== undefined) {
+        const locked = await this.#writeLocked(group, this.#lockHead);
+        prepared = locked.prepared ?? prepared;
+        appendError = locked.error;
+        break;
+      }
+      if (attempt > MAX_CONFLICT_RETRIES) break;
+      try {
+        // After a few lost races, a short random pause lets the other writers' groups through.
+        if (attempt > 3) await sleep(Math.random() * Math.min(20, attempt));
+        await this.#runCatchUp();
+      } catch (error) {
+        appendError = { error };
+        break;
+      }
+      appendError = undefined;
+      prepared = await this.#prepareGroup(group);
     }
+    this.#settle(group, prepared, appendError);
+  }
+
+  /**
+   * Settles every member of `group` by its outcome in `prepared`, or with `appendError` when the
+   * group could not be made durable (every member, when it was not even prepared).
+   */
+  #settle(
+    group: readonly Submission<S>[],
+    prepared: PreparedGroup<S> | undefined,
+    appendError: { readonly error: unknown } | undefined,
+  ): void {
+    if (prepared === undefined) {
+      for (const submission of group) submission.reject(appendError?.error);
+      return;
+    }
+    const { outcomes } = prepared;
+    // Members after the first accepted one were judged against a state that is not durable yet:
+    // their verdicts stand only if the group's append succeeds.
+    const firstAccepted = outcomes.findIndex((outcome) => outcome.kind === 'accepted');
     group.forEach((submission, index) => {
       const outcome = outcomes[index] as Outcome;
-      if (appendError !== undefined && index >= firstAccepted) submission.reject(appendError.error);
+      if (appendError !== undefined && firstAccepted >= 0 && index >= firstAccepted)
+        submission.reject(appendError.error);
       else if (outcome.kind === 'accepted') submission.resolve(outcome.record);
       else if (outcome.kind === 'empty') submission.resolve(undefined);
       else submission.reject(outcome.error);
@@ -154,3 +326,4 @@ export class CommitQueue<S> {
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

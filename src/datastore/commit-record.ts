@@ -38,6 +38,11 @@ export interface CommitRecord extends CommitMetadata {
 export interface Checkpoint {
   readonly fixedNumber: number;
   readonly tree: string;
+  /**
+   * When commit `fixedNumber` was made (ISO 8601 UTC), for a store that keeps it (PostgreSQL):
+   * start-up then knows the time of the state it loads even when that commit was pruned.
+   */
+  readonly timestamp?: string;
 }
 
 /** True when `value` is one of {@link COMMIT_VIAS}. */

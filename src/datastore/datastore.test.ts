@@ -139,6 +139,32 @@ describe('Datastore', () => {
   });
 });
 
+describe('versions after a restart', () => {
+  it('keep a resource’s version when a change rebuilds it without changing it', async () => {
+    const journal = emptyMemoryJournal();
+    const first = await Datastore.open({
+      schema,
+      journal: new MemoryJournalStore(journal),
+      initial: () => tree(INITIAL),
+    });
+    await first.commit(withItem('b', 5), ADMIN);
+    await first.close();
+    // After a restart the loaded objects have no record: they report the floor (commit 2).
+    const datastore = await Datastore.open({ schema, journal: new MemoryJournalStore(journal) });
+    assert.equal(datastore.versionOf(itemPath('a')).fixedNumber, 2);
+    await datastore.commit(withItem('a', 7), ADMIN);
+    assert.equal(datastore.versionOf(itemPath('a')).fixedNumber, 3);
+    // A change that replaces the whole container with the same items and another name builds new
+    // objects for the items; item a did not change, so it keeps version 3, never the floor.
+    const same = JSON.parse(text(datastore.snapshot.root)) as { 'shop:shop': Record<string, unknown> };
+    const replaced = tree({ 'shop:shop': { ...same['shop:shop'], name: 'renamed' } });
+    await datastore.commit(() => replaced, ADMIN);
+    assert.equal(datastore.snapshot.fixedNumber, 4);
+    assert.equal(datastore.versionOf(itemPath('a')).fixedNumber, 3);
+    assert.equal(datastore.versionOf([{ schema: shop }]).fixedNumber, 4);
+  });
+});
+
 describe('rollback files', () => {
   it('rolls back cumulatively to before a commit, as a new commit', async () => {
     const datastore = await openMemory();

@@ -3,8 +3,11 @@
  * The running configuration datastore: one engine for every interface. A transaction starts from
  * the latest snapshot, changes it, is diffed and validated (incrementally), passes the commit
  * hooks, is made durable in the journal (grouped with the commits that arrive together) and only
- * then becomes what readers see. Readers never wait and never see a partial commit.
- * @see RFC 8342 §5.1, docs/datastore.md
+ * then becomes what readers see. Readers never wait and never see a partial commit. On a shared
+ * journal (a cluster) the datastore also follows the commits the other nodes make: it applies them
+ * through the same path as its own, in journal order, so that every node shows the same fixed
+ * numbers, rollback files and entity tags.
+ * @see RFC 8342 §5.1, docs/datastore.md, docs/cluster.md
  */
 import type { DataDiff, DataTree, InstancePath } from '../data/index.ts';
 import {
@@ -16,17 +19,22 @@ import {
   isEmptyDiff,
   validateChange,
 } from '../data/index.ts';
-import { CommitFailedError, throwIfAny } from '../errors/index.ts';
+import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { checkpointChunks, checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
+import { CommitFeed } from './commit-feed.ts';
+import type { CaughtUp } from './commit-queue.ts';
 import { CommitQueue } from './commit-queue.ts';
-import type { CommitRecord, CommitVia } from './commit-record.ts';
+import type { CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
+import { oldestStoredCommit } from './journal-history.ts';
 import type { CheckpointReading, JournalStore } from './journal-store.ts';
 import type { NodeVersion } from './node-versions.ts';
 import { NodeVersions } from './node-versions.ts';
 import { RecentCommits } from './recent-commits.ts';
+import type { JournalFollower, SharedJournalStore } from './shared-journal-store.ts';
+import { isSharedJournalStore } from './shared-journal-store.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** Who makes a commit and why: stored with it and listed with its rollback file. */
@@ -63,6 +71,13 @@ export interface CommitHookOptions {
  * ManagementError to reject the transaction.
  */
 export type TreeChange = (root: DataTree, state: Snapshot) => DataTree | Promise<DataTree>;
+
+/**
+ * Hears of every commit once readers see it: this node's own (with its record) and, on a shared
+ * journal, those of other nodes as they are applied. `record` is undefined when the node reloaded
+ * a checkpoint (it fell behind the journal's retention), which may stand for many commits.
+ */
+export type SnapshotListener = (snapshot: Snapshot, record: CommitRecord | undefined) => void;
 
 /** What a commit request came to. */
 export interface CommitOutcome {
@@ -107,12 +122,28 @@ const RECENT_RECORD_LIMIT = 1024 * 1024;
 /** The running datastore. */
 export class Datastore {
   readonly schema: SchemaTree;
+  /**
+   * Every durable commit, published once and in order after readers see it (event streams,
+   * other servers sharing the journal). @see commit-feed.ts
+   */
+  readonly commits: CommitFeed;
   readonly #journal: JournalStore;
   readonly #queue: CommitQueue<Snapshot>;
-  readonly #versions: NodeVersions;
+  #versions: NodeVersions;
   readonly #hooks: CommitHook[] = [];
   readonly #earlyHooks: CommitHook[] = [];
+  readonly #listeners: SnapshotListener[] = [];
   readonly #recent = new RecentCommits(256);
+  /** The shared journal this datastore follows, when it is one. */
+  readonly #shared: SharedJournalStore | undefined;
+  /** The version floor the nodes sharing the journal agreed on (docs/cluster.md). */
+  #sharedFloor: NodeVersion | undefined;
+  /** Since when the shared journal could not be followed (what readers see may be stale). */
+  #staleSince: Date | undefined;
+  /** Counts the times the shared journal became unreachable (a catch-up clears staleness only for its own). */
+  #unreachableCount = 0;
+  /** The fixed number of the factory default commit this datastore made at open, if it made it. */
+  #initialCommit: number | undefined;
   readonly #logger: Logger;
   readonly #retention: number;
   readonly #checkpointEvery: number;
@@ -129,25 +160,38 @@ export class Datastore {
    */
   #checkpointScale = 1;
   #closed = false;
+  /** The oldest stored commit, found on first use and again after each prune. */
+  #oldestStored: Promise<CommitMetadata | undefined> | undefined;
+  /** The oldest stored commit last read from the journal. */
+  #oldestKnown: CommitMetadata | undefined;
 
   private constructor(
     options: DatastoreOptions,
-    queue: CommitQueue<Snapshot>,
-    versions: NodeVersions,
+    state: Snapshot,
     replayed: number,
     lastCheckpoint: { readonly fixedNumber: number; readonly length: number },
   ) {
     this.#lastCheckpoint = lastCheckpoint.fixedNumber;
     this.schema = options.schema;
     this.#journal = options.journal;
-    this.#queue = queue;
-    this.#versions = versions;
+    const shared = isSharedJournalStore(options.journal) ? options.journal : undefined;
+    this.#shared = shared;
+    this.#queue = new CommitQueue<Snapshot>({
+      store: options.journal,
+      state,
+      lastFixedNumber: state.fixedNumber,
+      ...(shared === undefined
+        ? {}
+        : { catchUp: (current: Snapshot) => this.#catchUp(current), lockHead: () => shared.lockHead() }),
+    });
+    this.#versions = new NodeVersions({ fixedNumber: state.fixedNumber, timestamp: state.timestamp });
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#retention = options.retention ?? DEFAULT_RETENTION;
     this.#checkpointEvery = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
     this.#checkpointBytes = options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
     this.#commitsSinceCheckpoint = replayed;
     this.#checkpointScale = this.#scaleOf(lastCheckpoint.length);
+    this.commits = new CommitFeed({ lastFixedNumber: state.fixedNumber, logger: this.#logger });
   }
 
   #scaleOf(checkpointLength: number): number {
@@ -156,48 +200,88 @@ export class Datastore {
 
   /**
    * Opens the journal and loads the running configuration: the latest checkpoint plus the commits
-   * after it; on an empty journal, commits `initial` as the first commit.
+   * after it; on an empty journal, commits `initial` as the first commit. On a shared journal it
+   * then follows the other nodes' commits until {@link close}.
    */
   static async open(options: DatastoreOptions): Promise<Datastore> {
     const { schema, journal } = options;
     await journal.open();
-    const checkpoint = await readCheckpoint(journal);
-    let checkpointLength = 0;
-    let root = emptyDataTree(schema);
-    if (checkpoint !== undefined) {
-      const counted = async function* (): AsyncGenerator<string> {
-        for await (const chunk of checkpoint.chunks) {
-          checkpointLength += chunk.length;
-          yield chunk;
-        }
-      };
-      root = await treeFromCheckpointChunks(counted(), schema);
+    let loaded: Loaded;
+    try {
+      loaded = await loadJournal(journal, schema);
+    } catch (error) {
+      await journal.close().catch(() => undefined);
+      throw error;
     }
-    let fixedNumber = checkpoint?.fixedNumber ?? 0;
-    let timestamp = new Date().toISOString();
-    let replayed = 0;
-    for await (const record of journal.commitsAfter(fixedNumber)) {
-      if (record.fixedNumber !== fixedNumber + 1 && fixedNumber !== 0)
-        throw new CommitFailedError(`the journal lacks commit ${fixedNumber + 1}: it cannot be replayed`);
-      root = applyDiff(root, decodeDiff(record.forward, schema), { strict: true });
-      fixedNumber = record.fixedNumber;
-      timestamp = record.timestamp;
-      replayed++;
-    }
-    const last = await journal.lastFixedNumber();
-    if (last !== fixedNumber)
-      throw new CommitFailedError(`the journal ends at commit ${last} but holds the changes only up to ${fixedNumber}`);
-    const snapshot: Snapshot = { root, fixedNumber, timestamp };
-    const queue = new CommitQueue<Snapshot>({ store: journal, state: snapshot, lastFixedNumber: last });
-    const datastore = new Datastore(options, queue, new NodeVersions({ fixedNumber, timestamp }), replayed, {
+    const { snapshot, replayed, checkpoint } = loaded;
+    const datastore = new Datastore(options, snapshot, replayed, {
       fixedNumber: checkpoint?.fixedNumber ?? 0,
-      length: checkpointLength,
+      length: checkpoint?.length ?? 0,
     });
-    if (last === 0 && options.initial !== undefined) {
-      const initial = options.initial;
-      await datastore.commit(() => initial(), { user: 'system', via: 'system', comment: 'factory default' });
+    try {
+      await datastore.#startFollowing();
+      if (datastore.#queue.lastFixedNumber === 0 && options.initial !== undefined) {
+        const initial = options.initial;
+        // Another node sharing the journal may make the first commit meanwhile: then nothing to do.
+        const outcome = await datastore.commit((root, state) => (state.fixedNumber === 0 ? initial() : root), {
+          user: 'system',
+          via: 'system',
+          comment: 'factory default',
+        });
+        datastore.#initialCommit = outcome.fixedNumber;
+      }
+    } catch (error) {
+      await datastore.close().catch(() => undefined);
+      throw error;
     }
     return datastore;
+  }
+
+  /** On a shared journal: agrees on the version floor, follows the other nodes, catches up. */
+  async #startFollowing(): Promise<void> {
+    const shared = this.#shared;
+    if (shared === undefined) return;
+    const { fixedNumber, timestamp } = this.snapshot;
+    this.#sharedFloor = await shared.raiseVersionFloor({ fixedNumber, timestamp });
+    /** A failed catch-up is tried again on the next notification, heartbeat or reconnection. */
+    const failed = (error: unknown): void => {
+      // That the store cannot be reached is reported once, by `unreachable`.
+      if (error instanceof StoreUnavailableError) this.#logger.debug({ problem: describe(error) }, 'catch-up failed');
+      else this.#logger.error({ err: error }, 'could not catch up with the shared journal; will try again');
+    };
+    const follower: JournalFollower = {
+      changed: () => {
+        this.#queue.synchronize().catch(failed);
+      },
+      unreachable: (since, error) => {
+        this.#unreachableCount++;
+        if (this.#staleSince === undefined) {
+          this.#staleSince = since;
+          this.#logger.warn(
+            { store: shared.description, since: since.toISOString(), problem: describe(error) },
+            'the shared journal cannot be reached: writes fail with 503, reads are answered from memory',
+          );
+        }
+      },
+      reachable: () => {
+        const count = this.#unreachableCount;
+        this.#queue.synchronize().then(() => {
+          if (this.#unreachableCount !== count || this.#staleSince === undefined) return;
+          this.#logger.info(
+            {
+              store: shared.description,
+              staleSince: this.#staleSince.toISOString(),
+              fixedNumber: this.snapshot.fixedNumber,
+            },
+            'the shared journal can be reached again: caught up',
+          );
+          this.#staleSince = undefined;
+        }, failed);
+      },
+    };
+    shared.follow(follower);
+    // Commits another node made while this one was loading.
+    await this.#queue.synchronize();
   }
 
   /** The running configuration as of the last durable commit. */
@@ -205,9 +289,43 @@ export class Datastore {
     return this.#queue.state;
   }
 
-  /** The commit that last changed the resource at `path` (for ETag and Last-Modified). */
+  /**
+   * The commit that last changed the resource at `path` (for ETag and Last-Modified): at least the
+   * version floor, and never newer than `snapshot`.
+   */
   versionOf(path: InstancePath, snapshot: Snapshot = this.snapshot): NodeVersion {
-    return this.#versions.versionOf(snapshot.root, path);
+    let version = this.#versions.versionOf(snapshot.root, path);
+    const shared = this.#sharedFloor;
+    if (shared !== undefined && shared.fixedNumber >= version.fixedNumber) version = shared;
+    return version.fixedNumber > snapshot.fixedNumber
+      ? { fixedNumber: snapshot.fixedNumber, timestamp: snapshot.timestamp }
+      : version;
+  }
+
+  /**
+   * Since when what readers see may be stale: the shared journal could not be followed since then
+   * (undefined while it can, and always for a journal of one's own).
+   */
+  get staleSince(): Date | undefined {
+    return this.#staleSince;
+  }
+
+  /** The fixed number of the factory default commit that {@link open} made, if it made it. */
+  get initialCommit(): number | undefined {
+    return this.#initialCommit;
+  }
+
+  /** Adds a listener that hears of every commit once readers see it (see {@link SnapshotListener}). */
+  addCommitListener(listener: SnapshotListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /**
+   * Applies what other nodes appended to a shared journal since this node last looked, now (it
+   * also happens by itself within moments of their commits). Resolves once readers see it.
+   */
+  synchronize(): Promise<void> {
+    return this.#queue.synchronize();
   }
 
   /** Adds a hook that every later commit runs before it is made durable (after validation, unless told). */
@@ -223,8 +341,11 @@ export class Datastore {
   async commit(change: TreeChange, attribution: CommitAttribution): Promise<CommitOutcome> {
     if (this.#closed) throw new CommitFailedError('the datastore is closed');
     let diff: DataDiff = { changes: [] };
+    let root: DataTree | undefined;
+    let newState: Snapshot | undefined;
     const record = await this.#queue.submit(async (state, fixedNumber) => {
       const after = await change(state.root, state);
+      root = after;
       diff = diffTrees(state.root, after);
       if (isEmptyDiff(diff)) return undefined;
       const pending: PendingCommit = { before: state.root, after, diff, attribution, fixedNumber };
@@ -232,6 +353,15 @@ export class Datastore {
       const errors = validateChange(state.root, after, diff, { type: 'config' });
       throwIfAny(errors, `${errors.length} validation errors`);
       for (const hook of this.#hooks) await hook(pending);
+      // What readers will see is the diff applied to the state, exactly as a restart's replay and
+      // the other nodes of a shared journal apply it. Also for a datastore alone: node versions
+      // (ETags) count a node object without a record as older than the floor, which holds only if
+      // every new object is on a change's path or inside an inserted subtree — a tree the change
+      // made may hold new objects equal to old ones (a PUT of unchanged content), whose record the
+      // old object had. The result equals the change's tree in content, and in the order of every
+      // entry it created or deleted (diffs carry positions in system-ordered lists too); a mere
+      // reordering of a system-ordered list is no change.
+      const visible = applyDiff(state.root, diff, { strict: true });
       const timestamp = new Date().toISOString();
       const { forward, reverse } = encodeDiffs(diff, this.schema);
       const draft = {
@@ -243,18 +373,51 @@ export class Datastore {
         forward,
         reverse,
       };
-      this.#versions.record(after, diff, { fixedNumber, timestamp });
+      this.#versions.record(visible, diff, { fixedNumber, timestamp });
       this.#recent.add({ ...draft, fixedNumber });
-      return { record: draft, newState: { root: after, fixedNumber, timestamp } };
+      newState = { root: visible, fixedNumber, timestamp };
+      return { record: draft, newState };
     });
-    if (record === undefined) return { fixedNumber: undefined, diff };
-    this.#afterDurable(record);
+    if (record === undefined || root === undefined) return { fixedNumber: undefined, diff };
+    this.#afterDurable(record, true);
+    // The queue settles a group's members in order, so commits are published in order.
+    this.#announce(newState, record, diff);
     return { fixedNumber: record.fixedNumber, diff };
   }
 
   /** One commit's record (forward and reverse diff), from memory when recent, else from the journal. */
   async readCommit(fixedNumber: number): Promise<CommitRecord | undefined> {
     return this.#recent.get(fixedNumber) ?? (await this.#journal.readCommit(fixedNumber));
+  }
+
+  /**
+   * The oldest commit the journal still stores: where a replay of the history can begin (older
+   * ones were pruned, see `retention`). Undefined only for an empty journal. While a shared
+   * journal cannot be reached, the one last read (if any).
+   */
+  oldestStoredCommit(): Promise<CommitMetadata | undefined> {
+    this.#oldestStored ??= oldestStoredCommit(this.#journal).then(
+      (oldest) => {
+        this.#oldestKnown = oldest;
+        return oldest;
+      },
+      (error: unknown) => {
+        this.#oldestStored = undefined;
+        if (error instanceof StoreUnavailableError && this.#oldestKnown !== undefined) return this.#oldestKnown;
+        throw error;
+      },
+    );
+    return this.#oldestStored;
+  }
+
+  /**
+   * The metadata of the newest commits readers see, held in memory (up to 256), newest first: what
+   * can be listed while a shared journal cannot be reached.
+   */
+  recentCommits(): CommitMetadata[] {
+    return this.#recent
+      .newestFirst(this.snapshot.fixedNumber)
+      .map(({ forward: _forward, reverse: _reverse, ...metadata }) => metadata);
   }
 
   /** The journal behind this datastore (listing rollback files). */
@@ -271,13 +434,14 @@ export class Datastore {
   /**
    * Waits for pending work, writes a checkpoint when the commits since the last one are many or
    * large (so that the next start-up loads it instead of replaying them), then closes the journal.
+   * Not while a shared journal cannot be reached: the checkpoint could only fail.
    */
   async close(): Promise<void> {
     this.#closed = true;
     await this.idle();
     if (
-      this.#commitsSinceCheckpoint >= CLOSE_CHECKPOINT_COMMITS ||
-      this.#bytesSinceCheckpoint >= CLOSE_CHECKPOINT_BYTES
+      this.#staleSince === undefined &&
+      (this.#commitsSinceCheckpoint >= CLOSE_CHECKPOINT_COMMITS || this.#bytesSinceCheckpoint >= CLOSE_CHECKPOINT_BYTES)
     ) {
       try {
         await this.checkpoint();
@@ -297,7 +461,31 @@ export class Datastore {
     await this.#checkpointing;
   }
 
-  #afterDurable(record: CommitRecord): void {
+  /**
+   * Tells the listeners, then publishes the commit on {@link commits} (event streams): this node's
+   * own commits with their decoded diff, other nodes' as they are applied. A reload of a checkpoint
+   * (no record) is not published: subscribers that need what it stands for replay the journal. A
+   * listener that throws is logged, never fails the commit.
+   */
+  #announce(snapshot: Snapshot | undefined, record: CommitRecord | undefined, diff?: DataDiff): void {
+    const current = snapshot ?? this.snapshot;
+    for (const listener of this.#listeners) {
+      try {
+        listener(current, record);
+      } catch (error) {
+        this.#logger.error({ err: error }, 'a commit listener failed');
+      }
+    }
+    if (record === undefined || this.commits.lastFixedNumber >= record.fixedNumber) return;
+    this.commits.publish({ record, diff: diff ?? decodeDiff(record.forward, this.schema), root: current.root });
+  }
+
+  /**
+   * Lets go of a large record once durable, and counts a commit towards the next checkpoint. Only
+   * this node's own commits start one: on a shared journal the node whose commit makes a
+   * checkpoint due writes it, not every node.
+   */
+  #afterDurable(record: CommitRecord, own: boolean): void {
     if (record.forward.length + record.reverse.length > RECENT_RECORD_LIMIT) this.#recent.delete(record.fixedNumber);
     this.#commitsSinceCheckpoint++;
     this.#bytesSinceCheckpoint += record.forward.length;
@@ -308,7 +496,7 @@ export class Datastore {
       this.#commitsSinceCheckpoint >= this.#checkpointEvery * scale ||
       this.#bytesSinceCheckpoint >= this.#checkpointBytes * scale ||
       record.forward.length >= this.#checkpointBytes;
-    if (due && this.#checkpointing === undefined && !this.#closed) {
+    if (own && due && this.#checkpointing === undefined && !this.#closed) {
       this.#checkpointing = this.#writeCheckpoint()
         .catch((error: unknown) => {
           this.#logger.error({ err: error }, 'checkpoint failed; the journal still holds every commit');
@@ -321,23 +509,38 @@ export class Datastore {
 
   async #writeCheckpoint(): Promise<void> {
     const snapshot = this.snapshot;
+    if (this.#shared !== undefined) {
+      // Another node may have written a newer one since.
+      const { latestCheckpoint } = await this.#shared.head();
+      if (latestCheckpoint > this.#lastCheckpoint) this.#lastCheckpoint = latestCheckpoint;
+    }
     // Nothing new since the last checkpoint (e.g. one just written in the background).
     if (snapshot.fixedNumber <= this.#lastCheckpoint) return;
     this.#commitsSinceCheckpoint = 0;
     this.#bytesSinceCheckpoint = 0;
-    const length = await this.#storeCheckpoint(snapshot);
+    let length: number;
+    try {
+      length = await this.#storeCheckpoint(snapshot);
+    } catch (error) {
+      const raced = this.#shared !== undefined && (await this.#shared.head()).latestCheckpoint >= snapshot.fixedNumber;
+      if (!raced) throw error;
+      this.#logger.info({ fixedNumber: snapshot.fixedNumber }, 'another node wrote this checkpoint first');
+      return;
+    }
     this.#lastCheckpoint = snapshot.fixedNumber;
     this.#checkpointScale = this.#scaleOf(length);
     const pruned = await this.#journal.prune(this.#retention);
+    if (pruned > 0) this.#oldestStored = undefined;
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: length, pruned }, 'checkpoint written');
   }
 
   /** Stores a checkpoint of `snapshot` (in pieces, where the journal takes them); resolves with its length. */
   async #storeCheckpoint(snapshot: Snapshot): Promise<number> {
     const journal = this.#journal;
+    const { fixedNumber, timestamp } = snapshot;
     if (journal.writeCheckpointChunks === undefined) {
       const tree = await checkpointTextInSlices(snapshot.root);
-      await journal.writeCheckpoint({ fixedNumber: snapshot.fixedNumber, tree });
+      await journal.writeCheckpoint({ fixedNumber, tree, timestamp });
       return tree.length;
     }
     let length = 0;
@@ -347,8 +550,76 @@ export class Datastore {
         yield chunk;
       }
     };
-    await journal.writeCheckpointChunks(snapshot.fixedNumber, counted());
+    await journal.writeCheckpointChunks(fixedNumber, counted());
     return length;
+  }
+
+  /**
+   * Brings `state` up to the shared journal: applies the commits the other nodes appended after
+   * it, as this node's own commits are applied (same versions, same rollback records); reloads the
+   * latest checkpoint when the commits it needs were pruned (it fell behind the retention).
+   */
+  async #catchUp(state: Snapshot): Promise<CaughtUp<Snapshot>> {
+    const shared = this.#shared as SharedJournalStore;
+    const head = await shared.head();
+    let current = state;
+    const applied: { readonly snapshot: Snapshot; readonly record: CommitRecord }[] = [];
+    let behind = false;
+    if (head.lastFixedNumber > current.fixedNumber) {
+      for await (const record of shared.commitsAfter(current.fixedNumber)) {
+        if (record.fixedNumber !== current.fixedNumber + 1) {
+          behind = true;
+          break;
+        }
+        const diff = decodeDiff(record.forward, this.schema);
+        const root = applyDiff(current.root, diff, { strict: true });
+        this.#versions.record(root, diff, { fixedNumber: record.fixedNumber, timestamp: record.timestamp });
+        this.#recent.add(record);
+        this.#afterDurable(record, false);
+        current = { root, fixedNumber: record.fixedNumber, timestamp: record.timestamp };
+        applied.push({ snapshot: current, record });
+      }
+      behind ||= current.fixedNumber < head.lastFixedNumber;
+    }
+    if (behind) return this.#reload(shared, current);
+    if (this.#sharedFloor === undefined || head.versionFloor.fixedNumber > this.#sharedFloor.fixedNumber)
+      this.#sharedFloor = head.versionFloor;
+    return {
+      state: current,
+      lastFixedNumber: current.fixedNumber,
+      installed: () => {
+        for (const { snapshot, record } of applied) this.#announce(snapshot, record);
+      },
+    };
+  }
+
+  /** Replaces the state with the shared journal's latest checkpoint and the commits after it. */
+  async #reload(shared: SharedJournalStore, state: Snapshot): Promise<CaughtUp<Snapshot>> {
+    const { snapshot, replayed, checkpoint } = await loadJournal(shared, this.schema);
+    if (checkpoint === undefined || snapshot.fixedNumber <= state.fixedNumber)
+      throw new CommitFailedError(
+        `the shared journal lacks commit ${state.fixedNumber + 1} and holds no newer checkpoint: this node cannot catch up`,
+      );
+    this.#logger.warn(
+      { from: state.fixedNumber, checkpoint: checkpoint.fixedNumber, to: snapshot.fixedNumber },
+      'this node fell behind the journal’s retention: reloaded the latest checkpoint',
+    );
+    const floor: NodeVersion = { fixedNumber: snapshot.fixedNumber, timestamp: snapshot.timestamp };
+    // Versions recorded before are of objects this state no longer shares: the floor is where it starts.
+    const versions = new NodeVersions(floor);
+    this.#sharedFloor = await shared.raiseVersionFloor(floor);
+    this.#lastCheckpoint = checkpoint.fixedNumber;
+    this.#checkpointScale = this.#scaleOf(checkpoint.length);
+    this.#commitsSinceCheckpoint = replayed;
+    this.#bytesSinceCheckpoint = 0;
+    return {
+      state: snapshot,
+      lastFixedNumber: snapshot.fixedNumber,
+      installed: () => {
+        this.#versions = versions;
+        this.#announce(snapshot, undefined);
+      },
+    };
   }
 }
 
@@ -360,8 +631,64 @@ const readCheckpoint = async (journal: JournalStore): Promise<CheckpointReading 
   const { tree } = checkpoint;
   return {
     fixedNumber: checkpoint.fixedNumber,
+    ...(checkpoint.timestamp === undefined ? {} : { timestamp: checkpoint.timestamp }),
     chunks: (async function* () {
       yield tree;
     })(),
   };
 };
+
+/** What start-up (or a reload) read from the journal. */
+interface Loaded {
+  readonly snapshot: Snapshot;
+  /** How many commits were replayed after the checkpoint. */
+  readonly replayed: number;
+  /** The checkpoint loaded: its fixed number and its text's length. */
+  readonly checkpoint: { readonly fixedNumber: number; readonly length: number } | undefined;
+}
+
+/**
+ * The latest checkpoint (decoded piece by piece as the journal reads it) plus the commits after
+ * it, checked to be complete and without gaps.
+ */
+const loadJournal = async (journal: JournalStore, schema: SchemaTree): Promise<Loaded> => {
+  const checkpoint = await readCheckpoint(journal);
+  let length = 0;
+  let root = emptyDataTree(schema);
+  if (checkpoint !== undefined) {
+    const counted = async function* (): AsyncGenerator<string> {
+      for await (const chunk of checkpoint.chunks) {
+        length += chunk.length;
+        yield chunk;
+      }
+    };
+    root = await treeFromCheckpointChunks(counted(), schema);
+  }
+  let fixedNumber = checkpoint?.fixedNumber ?? 0;
+  let timestamp = checkpoint?.timestamp;
+  let replayed = 0;
+  // A journal other nodes share may grow between reading its commits and asking for its end:
+  // then the commits appended meanwhile are read too.
+  for (let last = -1; last !== fixedNumber; ) {
+    for await (const record of journal.commitsAfter(fixedNumber)) {
+      if (record.fixedNumber !== fixedNumber + 1 && fixedNumber !== 0)
+        throw new CommitFailedError(`the journal lacks commit ${fixedNumber + 1}: it cannot be replayed`);
+      root = applyDiff(root, decodeDiff(record.forward, schema), { strict: true });
+      fixedNumber = record.fixedNumber;
+      timestamp = record.timestamp;
+      replayed++;
+    }
+    const previous = last;
+    last = await journal.lastFixedNumber();
+    if (last !== fixedNumber && (last < fixedNumber || last === previous || !isSharedJournalStore(journal)))
+      throw new CommitFailedError(`the journal ends at commit ${last} but holds the changes only up to ${fixedNumber}`);
+  }
+  return {
+    snapshot: { root, fixedNumber, timestamp: timestamp ?? new Date().toISOString() },
+    replayed,
+    checkpoint: checkpoint === undefined ? undefined : { fixedNumber: checkpoint.fixedNumber, length },
+  };
+};
+
+/** A short description of an error for the log. */
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -5,16 +5,22 @@
  */
 import { CommitFailedError } from '../errors/index.ts';
 import { type CommitRecord, isCommitVia } from './commit-record.ts';
+import { JournalConflictError } from './journal-conflict-error.ts';
 import type { ListCommitsOptions } from './journal-store.ts';
 
-/** Throws `CommitFailedError` unless `records` may follow a journal whose last fixed number is `last`. */
+/**
+ * Throws `CommitFailedError` unless `records` may follow a journal whose last fixed number is `last`:
+ * {@link JournalConflictError} when the first is not greater than `last` (a stale writer).
+ */
 export const checkAppendable = (records: readonly Pick<CommitRecord, 'fixedNumber' | 'via'>[], last: number): void => {
   let previous = last;
   for (const record of records) {
     if (!Number.isSafeInteger(record.fixedNumber) || record.fixedNumber <= previous) {
-      throw new CommitFailedError(
-        `the commit's fixed number ${record.fixedNumber} is not greater than the journal's last, ${previous}`,
-      );
+      const message = `the commit's fixed number ${record.fixedNumber} is not greater than the journal's last, ${previous}`;
+      // The first record against what is stored: another writer got there first (a stale state).
+      throw previous === last && Number.isSafeInteger(record.fixedNumber)
+        ? new JournalConflictError(message, last)
+        : new CommitFailedError(message);
     }
     if (!isCommitVia(record.via))
       throw new CommitFailedError(`the commit's via '${record.via}' is not a known interface`);

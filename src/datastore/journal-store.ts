@@ -9,6 +9,8 @@ import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.t
 /** A checkpoint whose text comes in pieces, as {@link JournalStore.readCheckpoint} gives it. */
 export interface CheckpointReading {
   readonly fixedNumber: number;
+  /** When commit `fixedNumber` was made, for a store that keeps it (see {@link Checkpoint}). */
+  readonly timestamp?: string;
   /**
    * The pieces of the text, read while they are consumed; their concatenation is the `tree` that
    * {@link JournalStore.latestCheckpoint} gives. Iterating throws `OperationFailedError` when the

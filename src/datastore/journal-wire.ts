@@ -6,6 +6,7 @@
  */
 import { CommitFailedError, type ManagementError, OperationFailedError, ResourceDeniedError } from '../errors/index.ts';
 import type { CommitMetadata } from './commit-record.ts';
+import { JournalConflictError } from './journal-conflict-error.ts';
 
 /** A text as it crosses threads: a string, or its UTF-8 bytes when it is long. */
 export type WireText = string | Uint8Array;
@@ -71,6 +72,8 @@ export interface JournalRequest {
 export interface WireError {
   readonly name: string;
   readonly message: string;
+  /** A {@link JournalConflictError}'s last fixed number. */
+  readonly last?: number;
   readonly cause?: {
     readonly message: string;
     readonly code?: string;
@@ -100,6 +103,7 @@ export const toWireError = (error: unknown): WireError => {
   return {
     name: error.constructor.name,
     message: error.message,
+    ...(error instanceof JournalConflictError ? { last: error.last } : {}),
     ...(cause instanceof Error
       ? {
           cause: {
@@ -127,6 +131,8 @@ export const fromWireError = (wire: WireError): Error => {
           ...(wire.cause.errcode === undefined ? {} : { errcode: wire.cause.errcode }),
           ...(wire.cause.errstr === undefined ? {} : { errstr: wire.cause.errstr }),
         });
+  if (wire.name === 'JournalConflictError' && wire.last !== undefined)
+    return new JournalConflictError(wire.message, wire.last);
   const Management = MANAGEMENT_ERRORS[wire.name];
   if (Management !== undefined) return new Management(wire.message, cause === undefined ? {} : { cause });
   const options = cause === undefined ? undefined : { cause };

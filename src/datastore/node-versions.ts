@@ -1,12 +1,20 @@
 /**
  * @module datastore/node-versions
- * Which commit last touched a resource, for `ETag` and `Last-Modified`. Instance trees are
- * persistent: a commit replaces exactly the nodes on the spines of its changes and leaves every
- * other node object as it was. So the version of a node object is the commit that created it,
- * recorded in a WeakMap when the commit is made, in O(size of the change · depth).
+ * Which commit last changed a resource, for `ETag` and `Last-Modified`. Instance trees are
+ * persistent: a commit (applied with `applyDiff`) creates exactly the node objects on the spines
+ * of its changes and those of the subtrees it inserts, and leaves every other node object as it
+ * was; a node object is never changed after it was created. So the version of a resource is the
+ * commit that created the deepest node object on its path, recorded in a WeakMap when the commit
+ * is applied, in O(size of the change · depth).
+ *
+ * A node object without a record is older than the *floor*: the state start-up loaded, or a
+ * commit that inserted a subtree too big to mark object by object (its commit becomes the
+ * floor). Resources report at least the floor. Because the records depend only on the commits
+ * applied since the floor, every node of a cluster that applied the same commits reports the same
+ * versions once they agree on the floor (docs/cluster.md).
  * @see RFC 8040 §3.4.1.2–3.4.1.3, RFC 7232 §2
  */
-import type { DataChange, DataDiff, DataTree, InstanceNode, InstancePath, ListInstance, Slot } from '../data/index.ts';
+import type { DataDiff, DataTree, InstanceNode, InstancePath, ListInstance, Slot } from '../data/index.ts';
 import { findEntry, getChild, isInstanceNode } from '../data/index.ts';
 
 /** The commit a resource was last changed by: its fixed number and time. */
@@ -20,15 +28,15 @@ const isObject = (value: Slot): value is InstanceNode | ListInstance =>
   (typeof value === 'object' && value !== null && !Array.isArray(value) && 'schema' in value && 'entries' in value);
 
 /** Walks `path` in `root`, calling `visit` with every inner node and list on the way (the root first). */
-const walk = (root: DataTree, path: InstancePath, visit: (node: object) => boolean): void => {
+const walk = (root: DataTree, path: InstancePath, visit: (node: object) => void): void => {
   let node: Slot = root;
-  if (!visit(root)) return;
+  visit(root);
   for (const step of path) {
     if (!isObject(node) || !('slots' in node)) return;
     const child: Slot = getChild(node, step.schema);
     if (!isObject(child)) return;
     if (step.schema.kind === 'list') {
-      if (!visit(child)) return;
+      visit(child);
       if (step.keys === undefined) return;
       const entry = findEntry(child as ListInstance, step.keys);
       if (entry === undefined) return;
@@ -36,70 +44,81 @@ const walk = (root: DataTree, path: InstancePath, visit: (node: object) => boole
     } else {
       node = child;
     }
-    if (!visit(node)) return;
+    visit(node);
   }
 };
 
-const touchedPath = (change: DataChange): InstancePath => change.path;
-
-/** Objects of a created subtree marked one by one; beyond this, they share the nearest marked ancestor's version. */
+/** Objects of an inserted subtree marked one by one; a bigger subtree raises the floor instead. */
 const SUBTREE_BUDGET = 10_000;
 
-/** The inner nodes and lists below `value` (itself included), at most `budget` of them. */
-const innerObjects = (value: Slot, budget: number): object[] => {
+/**
+ * The inner nodes and lists below `value` (itself included), in a fixed order; `undefined` when
+ * there are more than `budget`.
+ */
+const innerObjects = (value: Slot, budget: number): object[] | undefined => {
   const found: object[] = [];
   const stack: Slot[] = [value];
-  while (stack.length > 0 && found.length < budget) {
+  while (stack.length > 0) {
     const current = stack.pop();
     if (!isObject(current)) continue;
+    if (found.length === budget) return undefined;
     found.push(current);
     if ('slots' in current) for (const slot of current.slots) stack.push(slot);
-    else
-      for (const entry of current.entries.values()) {
-        if (stack.length + found.length >= budget) break;
-        stack.push(entry);
-      }
+    else for (const entry of current.entries.values()) stack.push(entry);
   }
   return found;
 };
 
+/** The larger of two versions by fixed number (the first on a tie). */
+export const laterVersion = (first: NodeVersion, second: NodeVersion): NodeVersion =>
+  second.fixedNumber > first.fixedNumber ? second : first;
+
 /** The versions of node objects across the snapshots of one datastore. */
 export class NodeVersions {
   readonly #versions = new WeakMap<object, NodeVersion>();
-  #base: NodeVersion;
+  #floor: NodeVersion;
 
-  /** `base` is what an object not created since start-up reports: the state start-up loaded. */
-  constructor(base: NodeVersion) {
-    this.#base = base;
+  /** `floor` is what an object not created since start-up reports: the state start-up loaded. */
+  constructor(floor: NodeVersion) {
+    this.#floor = floor;
   }
 
-  /** Records that the objects `diff` created in `root` belong to commit `version`. */
+  /** The version every resource reports at least. */
+  get floor(): NodeVersion {
+    return this.#floor;
+  }
+
+  /**
+   * Records that the node objects `diff` created in `root` (the tree `applyDiff` made) belong to
+   * commit `version`. An inserted subtree of more than 10,000 objects is not marked object by
+   * object: `version` becomes the floor.
+   */
   record(root: DataTree, diff: DataDiff, version: NodeVersion): void {
     this.#versions.set(root, version);
     for (const change of diff.changes) {
-      walk(root, touchedPath(change), (node) => {
-        if (this.#versions.has(node)) return true;
-        this.#versions.set(node, version);
-        return true;
+      // Objects already marked by an earlier change of this commit are left alone; an object a
+      // change reuses (a moved entry) takes this commit's version, as on every other node.
+      walk(root, change.path, (node) => {
+        if (this.#versions.get(node) !== version) this.#versions.set(node, version);
       });
-      // Objects inside a created subtree are new too: mark them, so that a later commit that
-      // replaces one of their ancestors does not change their version.
-      if (change.kind === 'create' || change.kind === 'modify')
-        for (const node of innerObjects(change.value, SUBTREE_BUDGET)) this.#versions.set(node, version);
+      if (change.kind === 'create' || change.kind === 'modify') {
+        const inserted = innerObjects(change.value, SUBTREE_BUDGET);
+        if (inserted === undefined) this.#floor = laterVersion(this.#floor, version);
+        else for (const node of inserted) this.#versions.set(node, version);
+      }
     }
   }
 
   /**
-   * The version of the resource at `path`: that of the deepest node object on the path that a
-   * commit since start-up created (a node below it is at least as old), else the start-up state's.
+   * The version of the resource at `path`: the commit that created the deepest node object on
+   * the path, or the floor when that object is older (at least the floor in any case).
    */
   versionOf(root: DataTree, path: InstancePath): NodeVersion {
-    let found: NodeVersion | undefined;
+    let deepest: object = root;
     walk(root, path, (node) => {
-      const version = this.#versions.get(node);
-      if (version !== undefined) found = version;
-      return true;
+      deepest = node;
     });
-    return found ?? this.#base;
+    const version = this.#versions.get(deepest);
+    return version === undefined ? this.#floor : laterVersion(this.#floor, version);
   }
 }

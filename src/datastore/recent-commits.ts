@@ -32,4 +32,11 @@ export class RecentCommits {
   delete(fixedNumber: number): void {
     this.#records.delete(fixedNumber);
   }
+
+  /** The records held with a fixed number up to `last`, newest first. */
+  newestFirst(last: number): CommitRecord[] {
+    return [...this.#records.values()]
+      .filter((record) => record.fixedNumber <= last)
+      .sort((left, right) => right.fixedNumber - left.fixedNumber);
+  }
 }

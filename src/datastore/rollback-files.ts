@@ -9,7 +9,7 @@
  */
 import type { DataChange, DataDiff, DataTree, InstancePath } from '../data/index.ts';
 import { applyDiff, decodeDiff } from '../data/index.ts';
-import { InvalidValueError, isManagementError, RollbackFailedError } from '../errors/index.ts';
+import { InvalidValueError, isManagementError, RollbackFailedError, StoreUnavailableError } from '../errors/index.ts';
 import type { CommitMetadata } from './commit-record.ts';
 import type { CommitAttribution, CommitOutcome, Datastore } from './datastore.ts';
 
@@ -35,13 +35,22 @@ export interface RollbackRequest {
   readonly path?: InstancePath;
 }
 
-/** The stored rollback files, newest first. */
+/**
+ * The stored rollback files, newest first. While a shared journal cannot be reached, those of the
+ * newest commits the datastore holds in memory (what its readers see is marked stale meanwhile).
+ */
 export const listRollbackFiles = async (
   datastore: Datastore,
   options: { readonly limit?: number; readonly offset?: number } = {},
 ): Promise<RollbackFile[]> => {
   const offset = options.offset ?? 0;
-  const commits = await datastore.journal.listCommits(options);
+  let commits: readonly CommitMetadata[];
+  try {
+    commits = await datastore.journal.listCommits(options);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    commits = datastore.recentCommits().slice(offset, offset + (options.limit ?? Number.POSITIVE_INFINITY));
+  }
   return commits.map((commit, index) => ({ ...commit, id: offset + index }));
 };
 

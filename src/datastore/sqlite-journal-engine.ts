@@ -13,6 +13,7 @@ import type { CommitMetadata, CommitVia } from './commit-record.ts';
 import { checkAppendable, checkCheckpointable, checkKeep, pruneBound } from './journal-invariants.ts';
 import type { WireRecord, WireText } from './journal-wire.ts';
 import { movable } from './journal-wire.ts';
+import { SerialJobs } from './serial-jobs.ts';
 import { journalFailure } from './sqlite-failure.ts';
 import { migrateSchema } from './sqlite-schema.ts';
 import { utf8Chunks } from './utf8-chunks.ts';
@@ -113,7 +114,7 @@ export class SqliteJournalEngine {
   #database: DatabaseSync | undefined;
   #statements: Statements | undefined;
   /** Checkpoint writes and prunes, one after the other (close waits for them). */
-  #background: Promise<void> = Promise.resolve();
+  readonly #background = new SerialJobs();
   #checkpointer: WalCheckpointer | undefined;
   #closing = false;
   readonly #inProgress = new Map<number, CheckpointInProgress>();
@@ -314,9 +315,7 @@ export class SqliteJournalEngine {
 
   /** Stores a checkpoint (`text`: its UTF-8 bytes; `length`: its UTF-16 length) in the background. */
   writeCheckpoint(fixedNumber: number, length: number, text: Uint8Array): Promise<void> {
-    const run = this.#background.then(() => this.#writeCheckpoint(fixedNumber, length, text));
-    this.#background = run.catch(() => undefined);
-    return run;
+    return this.#background.run(() => this.#writeCheckpoint(fixedNumber, length, text));
   }
 
   /**
@@ -329,22 +328,26 @@ export class SqliteJournalEngine {
     const finished = new Promise<void>((resolve) => {
       done = resolve;
     });
-    const run = this.#background.then(async () => {
-      const statements = this.#opened();
-      this.#read('the journal cannot be read', () => {
-        const latest = statements.latestCheckpoint.get() as { fixed_number: number } | undefined;
-        checkCheckpointable(fixedNumber, lastOf(statements), latest?.fixed_number);
+    return new Promise<number>((resolve, reject) => {
+      // The job lasts until the checkpoint is finished or aborted (or could not begin).
+      void this.#background.run(async () => {
+        try {
+          const statements = this.#opened();
+          this.#read('the journal cannot be read', () => {
+            const latest = statements.latestCheckpoint.get() as { fixed_number: number } | undefined;
+            checkCheckpointable(fixedNumber, lastOf(statements), latest?.fixed_number);
+          });
+          await this.#removeOrphanChunks();
+          const token = this.#nextToken++;
+          this.#inProgress.set(token, { fixedNumber, sequence: 0, done });
+          resolve(token);
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        await finished;
       });
-      await this.#removeOrphanChunks();
-      const token = this.#nextToken++;
-      this.#inProgress.set(token, { fixedNumber, sequence: 0, done });
-      return token;
     });
-    this.#background = run.then(
-      () => finished,
-      () => undefined,
-    );
-    return run;
   }
 
   /** Writes the next piece (UTF-8 bytes, whole characters) of a checkpoint, in short transactions. */
@@ -400,12 +403,7 @@ export class SqliteJournalEngine {
     } catch (error) {
       return Promise.reject(error);
     }
-    const run = this.#background.then(() => this.#prune(keep));
-    this.#background = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.#background.run(() => this.#prune(keep));
   }
 
   async #prune(keep: number): Promise<number> {
@@ -440,7 +438,7 @@ export class SqliteJournalEngine {
     // Checkpoints written in pieces are abandoned: their chunks are removed at the next open.
     for (const checkpoint of this.#inProgress.values()) checkpoint.done();
     this.#inProgress.clear();
-    await this.#background;
+    await this.#background.settled();
     await this.#checkpointer?.stop();
     this.#checkpointer = undefined;
     this.#database = undefined;

@@ -33,6 +33,16 @@ export class ResourceNotFoundError extends ManagementError {
   readonly code: ErrorCode = 'RESOURCE_NOT_FOUND';
   readonly tag: ErrorTag = 'invalid-value';
 }
+/**
+ * A list page's `offset` is beyond the entries there are (416). @see draft-ietf-netconf-list-pagination-rc §2.3.2
+ */
+export class OffsetOutOfRangeError extends ManagementError {
+  readonly code: ErrorCode = 'OFFSET_OUT_OF_RANGE';
+  readonly tag: ErrorTag = 'invalid-value';
+  constructor(message: string, details: ConstructorParameters<typeof ManagementError>[1] = {}) {
+    super(message, { appTag: 'ietf-list-pagination:offset-out-of-range', ...details });
+  }
+}
 /** An expected node is missing: a list entry without a key leaf, a mandatory leaf. @see RFC 6241 App. A */
 export class MissingElementError extends ManagementError {
   readonly code: ErrorCode = 'MISSING_ELEMENT';
@@ -159,6 +169,15 @@ export class ResourceDeniedError extends ManagementError {
   readonly code: ErrorCode = 'RESOURCE_DENIED';
   readonly tag: ErrorTag = 'resource-denied';
 }
+/**
+ * An event stream cannot resume after the client's `Last-Event-ID`: the events after it are no
+ * longer stored (or it is newer than any event), so a resumption would have a gap. The client
+ * reads the configuration again and subscribes afresh. @see RFC 8040 §6.3, docs/events.md
+ */
+export class ReplayUnavailableError extends ManagementError {
+  readonly code: ErrorCode = 'REPLAY_UNAVAILABLE';
+  readonly tag: ErrorTag = 'invalid-value';
+}
 /** The operation is not implemented (501). */
 export class OperationNotSupportedError extends ManagementError {
   readonly code: ErrorCode = 'OPERATION_NOT_SUPPORTED';
@@ -208,6 +227,24 @@ export class NotModifiedError extends ManagementError {
 export class CommitFailedError extends ManagementError {
   readonly code: ErrorCode = 'COMMIT_FAILED';
   readonly tag: ErrorTag = 'operation-failed';
+}
+/**
+ * The shared journal (the PostgreSQL store of a cluster) cannot be reached, so a commit cannot be
+ * made durable (503, with `Retry-After`). Nothing changed; reads are still answered from memory.
+ */
+export class StoreUnavailableError extends ManagementError {
+  readonly code: ErrorCode = 'STORE_UNAVAILABLE';
+  readonly tag: ErrorTag = 'operation-failed';
+  /** Seconds after which a new attempt may succeed, for the `Retry-After` header. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    message: string,
+    retryAfterSeconds?: number,
+    details: ConstructorParameters<typeof ManagementError>[1] = {},
+  ) {
+    super(message, details);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 /** Applying a rollback file failed. */
 export class RollbackFailedError extends ManagementError {

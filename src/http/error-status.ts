@@ -35,6 +35,7 @@ export const STATUS_BY_TAG: Readonly<Record<ErrorTag, number>> = {
 /** Statuses decided by the error code where the tag alone is ambiguous. */
 export const STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, number>>> = {
   RESOURCE_NOT_FOUND: 404,
+  OFFSET_OUT_OF_RANGE: 416,
   NOT_ACCEPTABLE: 406,
   UNSUPPORTED_MEDIA_TYPE: 415,
   AUTHENTICATION_REQUIRED: 401,
@@ -42,6 +43,7 @@ export const STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, number>>> = {
   INSUFFICIENT_SCOPE: 403,
   TOO_MANY_ATTEMPTS: 429,
   AUTHENTICATION_BACKEND_UNAVAILABLE: 503,
+  STORE_UNAVAILABLE: 503,
   METHOD_NOT_ALLOWED: 405,
   PRECONDITION_FAILED: 412,
   NOT_MODIFIED: 304,

@@ -21,6 +21,7 @@ export {
   renderErrorsJson,
   renderErrorsXml,
 } from './errors-document.ts';
+export { EventStreamKeepAlive, KEEP_ALIVE_INTERVAL_MS } from './event-stream-keep-alive.ts';
 export type { ForwardedHeader } from './forwarded-for.ts';
 export { HOST_META_MEDIA_TYPE, renderHostMeta } from './host-meta.ts';
 export type { ManagementServerOptions, TlsCredentials } from './management-server.ts';
@@ -31,5 +32,13 @@ export { DEFAULT_BODY_LIMIT, readRequestBody, readRequestText } from './request-
 export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';
+export type { ServerSentEvent } from './server-sent-events.ts';
+export {
+  EVENT_STREAM_MEDIA_TYPE,
+  formatServerSentEvent,
+  lastEventIdOf,
+  openEventStream,
+  SERVER_SENT_COMMENT,
+} from './server-sent-events.ts';
 export type { TrustedProxiesOptions } from './trusted-proxies.ts';
 export { TrustedProxies, TrustedProxyError } from './trusted-proxies.ts';

@@ -4,7 +4,13 @@
  * error rendering, body limits, timeouts and a graceful stop.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import {
@@ -42,6 +48,11 @@ export interface ManagementServerOptions {
   readonly requestTimeout?: number;
   /** Reverse proxies whose forwarding header names the client; none when omitted. */
   readonly trustedProxies?: TrustedProxies;
+  /**
+   * Headers every response carries for now (e.g. that reads may be stale), asked for at the start
+   * of each request; none when it returns undefined.
+   */
+  readonly responseHeaders?: () => OutgoingHttpHeaders | undefined;
 }
 
 /** The HTTP(S) server of the management port. */
@@ -147,6 +158,9 @@ export class ManagementServer {
       );
     });
     if (this.#server.listening === false) response.setHeader('Connection', 'close');
+    const extra = this.#options.responseHeaders?.();
+    if (extra !== undefined)
+      for (const [name, value] of Object.entries(extra)) if (value !== undefined) response.setHeader(name, value);
     const route = this.#options.router.find(path);
     let renderErrors: ErrorRenderer = renderRestconfErrors;
     try {

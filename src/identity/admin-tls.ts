@@ -104,7 +104,8 @@ export interface AdminTlsOptions {
 /**
  * Keeps the management port's credentials in step with the configuration: a commit hook checks
  * and applies a changed keystore; after the commit settles, the server re-reads the running
- * configuration, so a commit that failed after the hook does not leave its key in place.
+ * configuration, so a commit that failed after the hook does not leave its key in place. It also
+ * re-reads it after every commit readers see, so a change another node of a cluster made applies here.
  */
 export const bindAdminTls = (options: AdminTlsOptions): void => {
   const { datastore, reader, apply, log } = options;
@@ -135,6 +136,8 @@ export const bindAdminTls = (options: AdminTlsOptions): void => {
     install(next);
     void datastore.idle().then(resync);
   });
+  // Commits of other nodes sharing the journal run no hooks here: follow what readers see.
+  datastore.addCommitListener(resync);
 };
 
 /**

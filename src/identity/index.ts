@@ -34,3 +34,4 @@ export {
 export type { SecretsSummary } from './secrets-check.ts';
 export { checkSecretsReadable, collectSecretValues } from './secrets-check.ts';
 export { topLevelJson } from './top-level-json.ts';
+export { WEB_UI_CONTAINER, webUiSwitch } from './web-ui-switch.ts';

@@ -18,7 +18,7 @@ import type {
   Slot,
 } from '../data/index.ts';
 import { applyEdit, formatInstancePath, instanceExists, isInstanceStored } from '../data/index.ts';
-import { InvalidValueError, ResourceNotFoundError } from '../errors/index.ts';
+import { InvalidValueError, PreconditionFailedError, ResourceNotFoundError } from '../errors/index.ts';
 import { evaluatePreconditions, writeEmpty } from '../http/index.ts';
 import type { EditContext } from '../management/index.ts';
 import type { YangValue } from '../yang/index.ts';
@@ -31,7 +31,18 @@ import type { ReadableResource } from './read-representation.ts';
 /** Fails with 412 unless the request's preconditions hold for the resource at `path` in `root`. */
 const checkPreconditions = (exchange: LegacyExchange, root: DataTree, path: InstancePath, context: EditContext) => {
   const present = isInstanceStored(root, path);
-  evaluatePreconditions(exchange.request, { exists: present, version: present ? context.versionOf(path) : undefined });
+  try {
+    evaluatePreconditions(exchange.request, {
+      exists: present,
+      version: present ? context.versionOf(path) : undefined,
+    });
+  } catch (error) {
+    // Failing on a target the user may not read would tell whether it exists: with the target's
+    // path, the management layer refuses it as it refuses any request touching hidden data.
+    if (error instanceof PreconditionFailedError && context.isHidden(path))
+      throw new PreconditionFailedError(error.message, { type: 'protocol', path: formatInstancePath(path) });
+    throw error;
+  }
 };
 
 const pathOf = (resource: ReadableResource): InstancePath => (resource.kind === 'datastore' ? [] : resource.path);
@@ -117,6 +128,7 @@ export const replaceLegacyData = async (exchange: LegacyExchange, resource: Read
       return applyEdit(root, edit);
     },
     exchange.note,
+    [path],
   );
   if (existed) writeEmpty(exchange.response, 204);
   else
@@ -140,6 +152,7 @@ export const mergeLegacyData = async (exchange: LegacyExchange, resource: Readab
       return applyEdit(root, { operation: 'merge', target: path, value });
     },
     exchange.note,
+    [path],
   );
   writeEmpty(exchange.response, 204);
 };
@@ -158,6 +171,7 @@ export const deleteLegacyData = async (exchange: LegacyExchange, resource: Reada
       return applyEdit(root, { operation: 'delete', target: path });
     },
     exchange.note,
+    [path],
   );
   writeEmpty(exchange.response, 204);
 };

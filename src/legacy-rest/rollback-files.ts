@@ -15,11 +15,12 @@ import { childElements, parseXmlTree, textOf } from './xml-tree.ts';
 export interface RollbackFileInfo {
   /** The rolling index: 0 is the newest file. */
   readonly index: number;
-  /** The fixed, ever-increasing number (`# No:`). */
-  readonly fixedNumber: number;
+  /** The fixed, ever-increasing number (`# No:`); undefined when the user may not read it. */
+  readonly fixedNumber: number | undefined;
   /** The user who committed; `system` for the initial load. */
   readonly creator: string;
-  readonly date: Date;
+  /** Undefined when the user may not read it (NACM), as every field below may be empty. */
+  readonly date: Date | undefined;
   /** `rest`, `restconf`, `webui`, `cli`, `system`. */
   readonly via: string;
   /** `''` when unset. */
@@ -31,13 +32,15 @@ export interface RollbackFileInfo {
 const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:MM:SS` in the server's local time, no zone, as ConfD writes it. @see spec §10.1 */
-export const formatRollbackDate = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-  `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+export const formatRollbackDate = (date: Date | undefined): string =>
+  date === undefined
+    ? ''
+    : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+      `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 
 const fields = (file: RollbackFileInfo): [string, string][] => [
   ['name', String(file.index)],
-  ['fixed-number', String(file.fixedNumber)],
+  ['fixed-number', file.fixedNumber === undefined ? '' : String(file.fixedNumber)],
   ['creator', file.creator],
   ['date', formatRollbackDate(file.date)],
   ['via', file.via],

@@ -54,7 +54,7 @@ const rollbackSchemaOf = (schema: SchemaTree): RollbackSchema => {
 /** One `file` entry as RFC 7951 JSON. */
 interface FileJson {
   readonly id: number;
-  readonly 'fixed-number': number;
+  readonly 'fixed-number'?: number;
   readonly creator?: string;
   readonly date?: string;
   readonly via?: string;
@@ -66,7 +66,7 @@ const infoOf = (file: FileJson): RollbackFileInfo => ({
   index: file.id,
   fixedNumber: file['fixed-number'],
   creator: file.creator ?? '',
-  date: new Date(file.date ?? 0),
+  date: file.date === undefined ? undefined : new Date(file.date),
   via: file.via ?? '',
   label: file.label ?? '',
   comment: file.comment ?? '',
@@ -99,7 +99,12 @@ export const readRollbackText = async (exchange: LegacyExchange, index: number):
   const [entry] = filesOf(schema, file, result.value, result.access);
   if (entry === undefined) throw new ResourceNotFoundError(`there is no rollback file ${index}`);
   // The changes to data the user may not read are left out. @see RFC 8341 §3.4.5
-  const diff = await exchange.management.rollbackFileContent(exchange.session, entry['fixed-number']);
+  const fixedNumber = entry['fixed-number'];
+  const diff = await exchange.management.rollbackFileContent(
+    exchange.session,
+    // The fixed number may be hidden from the user; then the index names the file.
+    fixedNumber === undefined ? { id: index } : { fixedNumber },
+  );
   writeText(
     exchange.request,
     exchange.response,

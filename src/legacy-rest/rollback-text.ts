@@ -173,7 +173,7 @@ export const rollbackFileHeader = (info: RollbackFileInfo): string =>
     '# Type: delta',
     `# Label: ${info.label}`,
     `# Comment: ${info.comment}`,
-    `# No: ${info.fixedNumber}`,
+    `# No: ${info.fixedNumber ?? ''}`,
   ].join('\n');
 
 /**

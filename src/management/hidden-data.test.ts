@@ -1,25 +1,38 @@
 /**
  * @module management/hidden-data.test
- * Errors and hidden data: an error pointing at a node the user may not read becomes
- * access-denied, one naming such a node in its message loses the message, the rest pass as
+ * Errors and hidden data: an error pointing at a node the user may not read becomes the one
+ * access-denied refusal of hidden data, one naming such a node in its message loses the message, the rest pass as
  * they are; a user allowed everything sees every error as it is.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decisionsOf, schema } from '../../test/nacm/nacm-fixture.ts';
+import { at, decisionsOf, schema } from '../../test/nacm/nacm-fixture.ts';
 import { ConstraintViolationError, DataExistsError, ManagementErrors } from '../errors/index.ts';
 import { PERMIT_ALL } from '../nacm/index.ts';
-import { hideHiddenData } from './hidden-data.ts';
+import { hiddenDataDenied, hideHiddenData } from './hidden-data.ts';
 
 const decisions = decisionsOf([]);
 
 describe('errors never show data the user may not read', () => {
-  it('an error at a hidden node becomes access-denied', () => {
+  it('an error at a hidden node becomes access-denied, naming only the nearest ancestor the user may read', () => {
     const error = new DataExistsError('the entry exists', { path: '/t-nacm:system/locked' });
     const hidden = hideHiddenData(schema, decisions, error) as Error & { code: string; path?: string };
     assert.equal(hidden.code, 'ACCESS_DENIED');
-    assert.equal(hidden.path, undefined);
+    assert.equal(hidden.path, '/t-nacm:system');
     assert.doesNotMatch(hidden.message, /locked/);
+  });
+
+  it('the refusal is the same for a hidden node whatever it is and whether it exists', () => {
+    const existing = hiddenDataDenied(decisions, at('system/user[alice]/password'));
+    const missing = hideHiddenData(
+      schema,
+      decisions,
+      new DataExistsError('no such entry', { path: "/t-nacm:system/user[name='zed']/password" }),
+    ) as Error & { path?: string };
+    assert.equal(existing.message, missing.message);
+    assert.equal(existing.path, "/t-nacm:system/user[name='alice']");
+    assert.equal(missing.path, "/t-nacm:system/user[name='zed']");
+    assert.equal(hiddenDataDenied(decisions, at('system/locked/a')).path, '/t-nacm:system');
   });
 
   it('an error naming a hidden node in its message keeps its tag and path, not its message', () => {

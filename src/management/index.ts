@@ -6,6 +6,13 @@
  */
 export type { AccessControl } from './access-control.ts';
 export { ALLOW_ALL, nacmAccessControl } from './access-control.ts';
+export type { TerminationReason } from './control-events.ts';
+export { TERMINATION_MESSAGES } from './control-events.ts';
+export type { EventFilter } from './event-filter.ts';
+export { parseEventFilter } from './event-filter.ts';
+export type { EventStreamsOptions, StreamDescription, SubscriptionRequest } from './event-streams.ts';
+export { EventStreams, NETCONF_STREAM, SESSIONS_STREAM } from './event-streams.ts';
+export type { EventSubscription } from './event-subscription.ts';
 export type { LeafTransform } from './leaf-transforms.ts';
 export { LeafTransforms } from './leaf-transforms.ts';
 export type {
@@ -30,6 +37,7 @@ export type {
 } from './operation-handler.ts';
 export { leafValueOf } from './operation-handler.ts';
 export { operationPathText, resolveOperation } from './operation-path.ts';
+export type { RestconfStreams, StreamAccess } from './restconf-state-provider.ts';
 export { restconfStateProvider } from './restconf-state-provider.ts';
 export { rollbackFileJson, rollbackFilesProvider } from './rollback-files-provider.ts';
 export type { DataPathParser } from './rollback-operations.ts';
@@ -38,5 +46,7 @@ export type { CommitNote, Session } from './session.ts';
 export { attributionOf } from './session.ts';
 export type { StateProvider } from './state-provider.ts';
 export { StateProviders, slotFromJson, topLevelNode } from './state-provider.ts';
+export type { StreamEvent } from './stream-event.ts';
+export { encodeTargetOf, notificationMember } from './stream-event.ts';
 export type { SchemaLocation } from './yang-library-provider.ts';
 export { yangLibraryProviders } from './yang-library-provider.ts';

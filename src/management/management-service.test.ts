@@ -169,9 +169,11 @@ describe('ManagementService', () => {
         permitsAll: false,
         readAccess: () => (asks('read') ? true : undefined),
         mayRead: () => true,
+        mayWrite: () => true,
         deniedWrite: (diff) => (asks('write') ? undefined : { operation: 'create', path: diff.changes[0]?.path ?? [] }),
         mayInvoke: () => asks('operation'),
         mayReceive: () => true,
+        schemaAccess: () => 'crudx',
       };
       return { seen, decisionsFor: () => decisions };
     };

@@ -30,7 +30,7 @@ import {
   setChild,
 } from '../data/index.ts';
 import type { CommitAttribution, CommitOutcome, Datastore, NodeVersion, PendingCommit } from '../datastore/index.ts';
-import { readRollbackFile } from '../datastore/index.ts';
+import { fixedNumberOfRollbackId, readRollbackFile } from '../datastore/index.ts';
 import {
   AccessDeniedError,
   DataMissingError,
@@ -42,12 +42,17 @@ import {
 } from '../errors/index.ts';
 import type { AccessDecisions } from '../nacm/index.ts';
 import { NacmCounters, nacmConfigOf, nacmNodeOf, readableDiff, rulePathProblems } from '../nacm/index.ts';
-import type { LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
+import type { CompactSchema, LoadedModule, OperationNode, SchemaTree } from '../yang/index.ts';
+import { compactSchema, moduleSetContentId } from '../yang/index.ts';
 import type { AccessControl } from './access-control.ts';
 import { nacmAccessControl } from './access-control.ts';
-import { hideHiddenData } from './hidden-data.ts';
+import type { EventStreamsOptions } from './event-streams.ts';
+import { EventStreams } from './event-streams.ts';
+import { hiddenDataDenied, hideHiddenData, isVisible } from './hidden-data.ts';
 import type { LeafTransform } from './leaf-transforms.ts';
 import { LeafTransforms } from './leaf-transforms.ts';
+import type { SourceEntry } from './module-source-access.ts';
+import { announcingPaths } from './module-source-access.ts';
 import { nacmStateProviders } from './nacm-state-provider.ts';
 import type { NestedStateProvider } from './nested-state.ts';
 import { NestedStateProviders } from './nested-state.ts';
@@ -67,6 +72,7 @@ import type { CommitNote, Session } from './session.ts';
 import { attributionOf } from './session.ts';
 import type { StateProvider } from './state-provider.ts';
 import { StateProviders } from './state-provider.ts';
+import { unchangedAt } from './unchanged-at.ts';
 import type { ViewVersion } from './view-version.ts';
 import { ViewVersions } from './view-version.ts';
 import type { SchemaLocation } from './yang-library-provider.ts';
@@ -93,6 +99,8 @@ export interface ManagementServiceOptions {
   readonly accessControl?: AccessControl;
   /** Reads the `path` input of `apply-rollback-file` (a RESTCONF data path). */
   readonly dataPathParser?: DataPathParser;
+  /** Limits of the event streams (per-subscriber queue, recent commits kept). */
+  readonly eventStreams?: EventStreamsOptions;
 }
 
 /** Options of {@link ManagementService.read}. */
@@ -137,6 +145,8 @@ export class ManagementService {
   readonly #access: AccessControl;
   /** The NACM statistics of this server. @see RFC 8341 §3.5.2 */
   readonly nacmCounters = new NacmCounters();
+  /** The event streams: every commit as a notification, to subscribers as NACM lets them see it. */
+  readonly events: EventStreams;
   readonly #providers: StateProviders;
   readonly #nestedState: NestedStateProviders;
   readonly #leafTransforms = new LeafTransforms();
@@ -144,6 +154,8 @@ export class ManagementService {
   readonly #operations = new Map<OperationNode, OperationHandler>();
   /** The session of each commit in flight, by the attribution object handed to the datastore. */
   readonly #sessions = new WeakMap<CommitAttribution, Session>();
+  /** The compact schema as each set of access decisions sees it (decisions are cached per policy). */
+  readonly #compactSchemas = new WeakMap<AccessDecisions, CompactSchema>();
 
   private constructor(options: ManagementServiceOptions) {
     this.datastore = options.datastore;
@@ -152,6 +164,10 @@ export class ManagementService {
     this.#access = options.accessControl ?? nacmAccessControl(this.schema);
     this.#providers = new StateProviders(this.schema);
     this.#nestedState = new NestedStateProviders(this.schema);
+    this.events = new EventStreams(options.datastore, (session) => this.decisionsFor(session), {
+      ...options.eventStreams,
+      onDenied: () => this.nacmCounters.countDeniedNotification(),
+    });
     // The write check runs inside the commit, on its diff, before validation (a refused change
     // is refused, valid or not), whichever datastore function made it (edits, rollbacks).
     // Commits without a session are the server's own. @see RFC 8341 §3.4.5
@@ -180,13 +196,31 @@ export class ManagementService {
     const denied = decisions.deniedWrite(pending.diff);
     if (denied === undefined) return;
     this.nacmCounters.countDeniedDataWrite();
-    // Name the refused node only if the user may see it; else its nearest visible ancestor.
-    let shown = denied.path;
-    while (shown.length > 0 && !decisions.mayRead(shown)) shown = shown.slice(0, -1);
-    throw new AccessDeniedError(
-      `access denied: ${session.principal.user} may not ${denied.operation} ${shown.length === denied.path.length ? 'this node' : 'data below this node'}`,
-      { path: formatInstancePath(shown) },
-    );
+    // Say what was refused only about a node the user may see: the refusal of a hidden one is
+    // the same whether it is a create (the node did not exist) or a delete (it did).
+    if (!isVisible(decisions, denied.path)) throw hiddenDataDenied(decisions, denied.path);
+    throw new AccessDeniedError(`access denied: ${session.principal.user} may not ${denied.operation} this node`, {
+      path: formatInstancePath(denied.path),
+    });
+  }
+
+  /**
+   * Refuses an edit that left a target the user may not read unchanged unless they may update
+   * it: otherwise a write that changes nothing would succeed exactly when the hidden target
+   * exists with the values sent, and so tell about it. @see RFC 8341 §3.4.5
+   */
+  #checkHiddenTargets(
+    decisions: AccessDecisions,
+    before: DataTree,
+    after: DataTree,
+    targets: readonly InstancePath[],
+  ): void {
+    for (const target of targets) {
+      if (isVisible(decisions, target) || decisions.mayWrite('update', target)) continue;
+      if (!unchangedAt(before, after, target)) continue;
+      this.nacmCounters.countDeniedDataWrite();
+      throw hiddenDataDenied(decisions, target);
+    }
   }
 
   /**
@@ -246,17 +280,56 @@ export class ManagementService {
   }
 
   /**
-   * The source text of a module or submodule by name and revision (undefined when not loaded,
-   * or when `session` may not read the YANG library that announces it).
+   * The source text of a module or submodule by name and revision (undefined when not loaded),
+   * if `session` may read a YANG library entry that announces it (its `location` or `schema`).
+   * @throws AccessDeniedError (403) when the user may not read the entry an implemented module
+   * of that name has, whether it exists or not (an import-only module or a submodule whose own
+   * entry is hidden is undefined, like a missing one)
    */
   moduleSource(session: Session, name: string, revision: string | undefined): string | undefined {
-    if (!this.#mayReadLibrary(session)) return undefined;
+    let found: { readonly text: string; readonly entry: SourceEntry } | undefined;
     for (const module of this.modules) {
-      if (module.name === name && module.revision === revision) return module.text;
+      if (module.name === name && module.revision === revision)
+        found = { text: module.text, entry: { kind: 'module', implemented: module.implemented } };
       const submodule = module.submodules.find((sub) => sub.name === name && sub.revision === revision);
-      if (submodule !== undefined) return submodule.text;
+      if (submodule !== undefined)
+        found = { text: submodule.text, entry: { kind: 'submodule', of: module, ofImplemented: module.implemented } };
+      if (found !== undefined) break;
     }
+    const decisions = this.decisionsFor(session);
+    if (decisions.permitsAll) return found?.text;
+    const announced = (entry: SourceEntry): boolean =>
+      announcingPaths(this.schema, { name, revision }, entry).some((path) => decisions.mayRead(path));
+    if (found !== undefined && announced(found.entry)) return found.text;
+    // Judged as an implemented module of that name would be, whether one exists or not.
+    if (!announced({ kind: 'module', implemented: true }))
+      throw new AccessDeniedError(
+        `access denied: ${session.principal.user} may not read the YANG library entry of ${name}${revision === undefined ? '' : `@${revision}`}`,
+      );
     return undefined;
+  }
+
+  /**
+   * The compact schema (docs/compact-schema.md) as `session` may use it: each node annotated with
+   * what NACM lets the user do with it, nodes they may read nothing of left out. As readable as
+   * the YANG library it is derived from.
+   * @throws AccessDeniedError when the user may not read the YANG library
+   */
+  compactSchema(session: Session): CompactSchema {
+    if (!this.#mayReadLibrary(session))
+      throw new AccessDeniedError(
+        `access denied: ${session.principal.user} may not read the YANG library, from which the compact schema is derived`,
+      );
+    const decisions = this.decisionsFor(session);
+    let compact = this.#compactSchemas.get(decisions);
+    if (compact === undefined) {
+      compact = compactSchema(this.schema, {
+        contentId: moduleSetContentId(this.modules),
+        ...(decisions.permitsAll ? {} : { accessOf: (path) => decisions.schemaAccess(path) }),
+      });
+      this.#compactSchemas.set(decisions, compact);
+    }
+    return compact;
   }
 
   /** Module sources are as readable as the YANG library entries that announce them. @see RFC 8525 §3 */
@@ -301,19 +374,31 @@ export class ManagementService {
   }
 
   /**
-   * One rollback file's content as `session` may see it: the changes to data they may not read
-   * are left out. @see RFC 8341 §3.4.5
+   * One rollback file's content (by fixed number, or by its rolling `id`, 0 = newest) as
+   * `session` may see it: the changes to data they may not read are left out. @see RFC 8341 §3.4.5
    */
-  async rollbackFileContent(session: Session, fixedNumber: number): Promise<DataDiff> {
+  async rollbackFileContent(
+    session: Session,
+    file: { readonly fixedNumber: number } | { readonly id: number },
+  ): Promise<DataDiff> {
+    const fixedNumber = 'id' in file ? await fixedNumberOfRollbackId(this.datastore, file.id) : file.fixedNumber;
     const { diff } = await readRollbackFile(this.datastore, fixedNumber);
     return readableDiff(this.decisionsFor(session), diff);
   }
 
   /**
    * Makes one commit: `change` is a list of edits applied in order, or a function computing the
-   * new tree. Rejects with the ManagementError(s) that stopped it; then nothing changed.
+   * new tree. `targets` are the nodes the request names (the resource of a PUT, PATCH or
+   * DELETE, the edits of a YANG Patch; the targets of `change`'s edits when it is a list): one
+   * the user may not read is refused when the edit leaves it unchanged, unless they may update
+   * it. Rejects with the ManagementError(s) that stopped it; then nothing changed.
    */
-  async edit(session: Session, change: readonly DataEdit[] | EditChange, note: CommitNote = {}): Promise<EditResult> {
+  async edit(
+    session: Session,
+    change: readonly DataEdit[] | EditChange,
+    note: CommitNote = {},
+    targets: readonly InstancePath[] = typeof change === 'function' ? [] : change.map((edit) => edit.target),
+  ): Promise<EditResult> {
     const compute: EditChange = typeof change === 'function' ? change : (root) => applyEdits(root, change);
     return this.#commit(session, note, (attribution) =>
       this.datastore.commit(async (root, snapshot) => {
@@ -327,7 +412,9 @@ export class ManagementService {
             if (access === undefined) return HIDDEN_VERSION;
             return this.#viewVersions.versionOf(decisions, snapshot, path, access);
           },
+          isHidden: (path) => !decisions.permitsAll && !isVisible(decisions, path),
         } satisfies EditContext);
+        if (!decisions.permitsAll) this.#checkHiddenTargets(decisions, root, after, targets);
         return this.#leafTransforms.apply(root, after);
       }, attribution),
     );
@@ -397,6 +484,7 @@ export class ManagementService {
       commit: async (change) => record(await this.edit(session, change, note)),
       commitWith: async (run) => record(await this.#commit(session, note, run)),
       readable: (diff) => readableDiff(this.decisionsFor(session), diff),
+      readAccess: (path) => this.decisionsFor(session).readAccess(path),
     });
     const output = this.#outputOf(operation, returned, where);
     return { output, fixedNumber };

@@ -5,7 +5,7 @@
  * output before it is returned, and attributes any commit the handler makes to the request.
  * @see RFC 7950 §7.14 (rpc), §7.15 (action), RFC 8040 §3.6
  */
-import type { DataDiff, DataTree, InstancePath, OperationData, Slot } from '../data/index.ts';
+import type { AccessScope, DataDiff, DataTree, InstancePath, OperationData, Slot } from '../data/index.ts';
 import { getChild, isDataSchemaNode } from '../data/index.ts';
 import type { CommitAttribution, CommitOutcome, NodeVersion, Snapshot } from '../datastore/index.ts';
 import type { OperationNode, YangValue } from '../yang/index.ts';
@@ -17,6 +17,12 @@ export interface EditContext {
   readonly snapshot: Snapshot;
   /** The commit that last changed the resource at `path` in that snapshot (ETag, Last-Modified). */
   versionOf(path: InstancePath): NodeVersion;
+  /**
+   * True when the user may read nothing at `path`. An error about such a node must carry its
+   * path: the management layer then refuses it like any request touching hidden data, so that
+   * it cannot tell whether the node exists (a failed If-Match, say). @see RFC 8341 §3.4.5
+   */
+  isHidden(path: InstancePath): boolean;
 }
 
 /** Computes the new configuration from the latest one; throws a ManagementError to change nothing. */
@@ -49,6 +55,11 @@ export interface OperationContext {
   commitWith(run: (attribution: CommitAttribution) => Promise<CommitOutcome>): Promise<EditResult>;
   /** `diff` without what the session may not read, for outputs that show data. @see RFC 8341 §3.4.5 */
   readable(diff: DataDiff): DataDiff;
+  /**
+   * What the session may read of the instance at `path` (`true` all, undefined nothing), for
+   * outputs that repeat data. @see RFC 8341 §3.4.5
+   */
+  readAccess(path: InstancePath): AccessScope | undefined;
 }
 
 /**

@@ -5,11 +5,17 @@
  * only, `path` for one subtree) and `get-rollback-file` returns one file with its content.
  * @see models/idconf-rollback.yang, docs/datastore.md
  */
-import type { InstancePath, OperationData } from '../data/index.ts';
-import { renderDiffText } from '../data/index.ts';
+import type { DataSchemaNode, InstancePath, OperationData } from '../data/index.ts';
+import { formatInstancePath, renderDiffText } from '../data/index.ts';
 import type { Datastore } from '../datastore/index.ts';
 import { applyRollback, fixedNumberOfRollbackId, readRollbackFile } from '../datastore/index.ts';
-import { InvalidValueError, isManagementError, OperationNotSupportedError } from '../errors/index.ts';
+import {
+  AccessDeniedError,
+  InvalidValueError,
+  isManagementError,
+  OperationNotSupportedError,
+} from '../errors/index.ts';
+import type { ContainerNode, ListNode } from '../yang/index.ts';
 import type { OperationContext, OperationHandler } from './operation-handler.ts';
 import { leafValueOf } from './operation-handler.ts';
 
@@ -59,20 +65,47 @@ export const applyRollbackFileHandler =
     return undefined;
   };
 
-/** The handler of `get-rollback-file`: the file's metadata and its content as text, less what the user may not read. */
+/** The metadata leaves of a rollback file that `get-rollback-file` repeats in its output. */
+const METADATA = ['fixed-number', 'creator', 'date', 'via', 'label', 'comment'] as const;
+
+/**
+ * The handler of `get-rollback-file`: the file's metadata and its content as text, less what the
+ * user may not read — of the metadata, the leaves of its `rollback-files/file` entry they may
+ * not read; of the content, the changes to data they may not read.
+ * @throws AccessDeniedError when the user may read nothing of the file's entry
+ */
 export const getRollbackFileHandler =
   (datastore: Datastore): OperationHandler =>
   async (context: OperationContext) => {
     const fixedNumber = await selectedFixedNumber(datastore, context.input);
     const { file, diff } = await readRollbackFile(datastore, fixedNumber);
-    return {
-      id: datastore.snapshot.fixedNumber - file.fixedNumber,
+    const id = datastore.snapshot.fixedNumber - file.fixedNumber;
+    const container = context.parentPath.at(-1)?.schema as ContainerNode;
+    const list = container.dataChildIndex.get('file') as ListNode;
+    const entry: InstancePath = [...context.parentPath, { schema: list, keys: [id] }];
+    if (context.readAccess(entry) === undefined)
+      throw new AccessDeniedError(`access denied: ${context.session.principal.user} may not read rollback file ${id}`, {
+        path: formatInstancePath(entry),
+      });
+    const values: Record<(typeof METADATA)[number], string | number | undefined> = {
       'fixed-number': file.fixedNumber,
       creator: file.user,
       date: file.timestamp,
       via: file.via,
-      ...(file.label === undefined ? {} : { label: file.label }),
-      ...(file.comment === undefined ? {} : { comment: file.comment }),
+      label: file.label,
+      comment: file.comment,
+    };
+    const shown = METADATA.filter((name) => {
+      const leaf = list.dataChildIndex.get(name) as DataSchemaNode | undefined;
+      return (
+        values[name] !== undefined &&
+        leaf !== undefined &&
+        context.readAccess([...entry, { schema: leaf }]) !== undefined
+      );
+    });
+    return {
+      id,
+      ...Object.fromEntries(shown.map((name) => [name, values[name]])),
       content: renderDiffText(context.readable(diff), datastore.schema),
     };
   };

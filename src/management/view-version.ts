@@ -5,11 +5,13 @@
  * view gets its own version instead: the entity tag is a digest of the configuration the user
  * sees (so it changes exactly when that does), and Last-Modified the time of the newest commit
  * when a new digest was first seen (never earlier than the real change; it tells no more than
- * that some commit happened since, which the rollback file list tells anyway).
+ * that some commit happened since, which the rollback file list tells anyway). The digest is
+ * computed once per configuration version that changed the resource: a commit elsewhere
+ * leaves the resource's subtree the same object, and its digest is kept.
  * @see RFC 8040 §3.4.1.2–3.4.1.3, RFC 8341 §3.4.5, RFC 9110 §8.8
  */
 import { createHash } from 'node:crypto';
-import type { AccessScope, DataTree, EncodeTarget, InstancePath } from '../data/index.ts';
+import type { AccessScope, DataTree, EncodeTarget, InstancePath, Slot } from '../data/index.ts';
 import { encodeJson, formatInstancePath, resolveInstancePath } from '../data/index.ts';
 import type { NodeVersion, Snapshot } from '../datastore/index.ts';
 import type { AccessDecisions } from '../nacm/index.ts';
@@ -24,15 +26,16 @@ export interface ViewVersion extends NodeVersion {
 interface Seen {
   readonly digest: string;
   readonly timestamp: string;
+  /** The subtree the digest was last computed or confirmed for (not kept alive by this). */
+  readonly subtree: WeakRef<object> | undefined;
 }
 
 /** Digests remembered per user and resource; beyond this, the memory starts over. */
 const MAX_REMEMBERED = 1024;
 
-/** The digest of what `access` lets the user see of the configuration at `path` in `root`. */
-const digestOf = (root: DataTree, path: InstancePath, access: AccessScope): string => {
+/** The digest of what `access` lets the user see of the configuration `value` at `path` in `root`. */
+const digestOf = (root: DataTree, path: InstancePath, value: Slot, access: AccessScope): string => {
   const last = path.at(-1);
-  const value = path.length === 0 ? root : resolveInstancePath(root, path);
   let target: EncodeTarget;
   if (last === undefined) target = root;
   else if (last.schema.kind === 'leaf-list' && last.value !== undefined)
@@ -65,15 +68,24 @@ export class ViewVersions {
     }
     const known = versions.get(key);
     if (known !== undefined) return known;
-    const digest = digestOf(snapshot.root, path, access);
     let seen = this.#seen.get(decisions);
     if (seen === undefined) {
       seen = new Map();
       this.#seen.set(decisions, seen);
     }
     let last = seen.get(key);
-    if (last?.digest !== digest) {
-      last = { digest, timestamp: snapshot.timestamp };
+    const value = path.length === 0 ? snapshot.root : resolveInstancePath(snapshot.root, path);
+    const subtree = typeof value === 'object' && value !== null ? value : undefined;
+    // Trees are persistent: a subtree a commit did not touch is the same object, and its view
+    // the same under the same rules, so commits elsewhere cost no new digest.
+    const unchanged = subtree !== undefined && last?.subtree?.deref() === subtree;
+    const digest = unchanged && last !== undefined ? last.digest : digestOf(snapshot.root, path, value, access);
+    if (last?.digest !== digest || !unchanged) {
+      last = {
+        digest,
+        timestamp: last?.digest === digest ? last.timestamp : snapshot.timestamp,
+        subtree: subtree === undefined ? undefined : new WeakRef(subtree),
+      };
       if (seen.size >= MAX_REMEMBERED) seen.clear();
       seen.set(key, last);
     }

@@ -7,7 +7,7 @@
  * @see RFC 8341 §3.4 (access control enforcement procedures)
  */
 import type { AccessScope, DataDiff, InstancePath } from '../data/index.ts';
-import type { NotificationNode, OperationNode } from '../yang/index.ts';
+import type { NotificationNode, OperationNode, SchemaNode } from '../yang/index.ts';
 import type { WriteOperation } from './access-operation.ts';
 
 /** The first change of a transaction that may not be made. */
@@ -28,6 +28,8 @@ export interface AccessDecisions {
   readAccess(path: InstancePath): AccessScope | undefined;
   /** May the user read the node at `path` itself? @see RFC 8341 §3.4.5 */
   mayRead(path: InstancePath): boolean;
+  /** May the user make `operation` on the node at `path` itself? @see RFC 8341 §3.4.5 */
+  mayWrite(operation: WriteOperation, path: InstancePath): boolean;
   /** The first access of `diff` the user may not make, if any. @see RFC 8341 §3.4.5 */
   deniedWrite(diff: DataDiff): DeniedWrite | undefined;
   /**
@@ -37,6 +39,14 @@ export interface AccessDecisions {
   mayInvoke(operation: OperationNode, parentPath: InstancePath): boolean;
   /** May the user receive `notification`? @see RFC 8341 §3.4.6 */
   mayReceive(notification: NotificationNode): boolean;
+  /**
+   * What the user may do with a schema node, whatever the instance, for clients that show what
+   * they can do before they try: the data nodes and operations from the top down to the node
+   * (choices and cases left out) → letters of `crudx` (create, read — something in the subtree —
+   * update, delete, exec). Rules with key or value predicates are taken to permit; the server
+   * still decides each request. @see RFC 8341 §3.2.2 (access operations)
+   */
+  schemaAccess(path: readonly SchemaNode[]): string;
 }
 
 /** Permits everything. */
@@ -44,7 +54,9 @@ export const PERMIT_ALL: AccessDecisions = Object.freeze({
   permitsAll: true,
   readAccess: (): AccessScope => true,
   mayRead: () => true,
+  mayWrite: () => true,
   deniedWrite: () => undefined,
   mayInvoke: () => true,
   mayReceive: () => true,
+  schemaAccess: () => 'crudx',
 });

@@ -71,6 +71,28 @@ const READS: readonly ReadCase[] = [
     hidden: ['system/server[h1,443]', 'system/server[h2,443]/weight'],
   },
   {
+    name: 'more rules waiting at one list than an outcome mask holds (35): each entry still by its keys',
+    rules: [
+      ...Array.from({ length: 34 }, (_, index) => ({
+        path: `/tn:system/user[name='u${index}']`,
+        'access-operations': 'read',
+        action: 'deny',
+      })),
+      { path: "/tn:system/user[name='bob']", 'access-operations': 'read', action: 'deny' },
+    ],
+    readable: ['system/user[alice]', 'system/user[u34]/role'],
+    hidden: ['system/user[u0]', 'system/user[u33]/role', 'system/user[bob]'],
+  },
+  {
+    name: 'rules waiting at one list with different keys resolve each entry to its own outcome',
+    rules: [
+      { path: "/tn:system/server[host='h1']", 'access-operations': 'read', action: 'deny' },
+      { path: "/tn:system/server[port='80']/weight", 'access-operations': 'read', action: 'deny' },
+    ],
+    readable: ['system/server[h2,443]/weight', 'system/server[h2,80]'],
+    hidden: ['system/server[h1,443]', 'system/server[h1,80]/weight', 'system/server[h2,80]/weight'],
+  },
+  {
     name: 'a leaf-list value predicate',
     rules: [{ path: "/tn:system/user/tag[.='y']", 'access-operations': 'read', action: 'deny' }],
     readable: ['system/user[alice]/tag{x}'],

@@ -6,7 +6,7 @@
  * @see RFC 8341 §3.4.4 (RPCs), §3.4.5 (data nodes), §3.4.6 (notifications)
  */
 import type { AccessScope, DataDiff, InstancePath } from '../data/index.ts';
-import type { NotificationNode, OperationNode, SchemaTree } from '../yang/index.ts';
+import type { NotificationNode, OperationNode, SchemaNode, SchemaTree } from '../yang/index.ts';
 import type { AccessDecisions, DeniedWrite } from './access-decisions.ts';
 import type { AccessOperation, WriteOperation } from './access-operation.ts';
 import { isEveryOperation } from './access-operation.ts';
@@ -102,6 +102,10 @@ export class AccessRules implements AccessDecisions {
     return this.scopeAt('read', path).self() === 'permit';
   }
 
+  mayWrite(operation: WriteOperation, path: InstancePath): boolean {
+    return this.scopeAt(operation, path).self() === 'permit';
+  }
+
   deniedWrite(diff: DataDiff): DeniedWrite | undefined {
     return findDeniedWrite((operation: WriteOperation, path) => this.scopeAt(operation, path), diff);
   }
@@ -123,6 +127,37 @@ export class AccessRules implements AccessDecisions {
         return rule.action;
     }
     return hasNacmExtension(rpc, 'default-deny-all') ? 'deny' : this.#config.execDefault;
+  }
+
+  /** The scope of the last of `nodes` (no entry resolved on the way) for `operation`. */
+  #schemaScope(operation: AccessOperation, nodes: readonly SchemaNode[]): Scope {
+    let scope = this.table(operation).root;
+    for (const node of nodes) scope = scope.child(node);
+    return scope;
+  }
+
+  schemaAccess(path: readonly SchemaNode[]): string {
+    const last = path.at(-1);
+    if (last === undefined) return 'crudx';
+    if (last.kind === 'rpc') return this.#rpcAction(last) === 'permit' ? 'x' : '';
+    const permits = (operation: AccessOperation): boolean => {
+      const scope = this.#schemaScope(operation, path);
+      // A rule waits for this list entry's keys: it may permit some entries.
+      return scope.waiting || scope.self() === 'permit';
+    };
+    if (last.kind === 'action') {
+      const parents = path.slice(0, -1);
+      const readable = parents.every((_, index) =>
+        memberAccess(this.#schemaScope('read', parents.slice(0, index + 1))),
+      );
+      return readable && permits('exec') ? 'x' : '';
+    }
+    let letters = '';
+    if (permits('create')) letters += 'c';
+    if (memberAccess(this.#schemaScope('read', path)) !== undefined) letters += 'r';
+    if (permits('update')) letters += 'u';
+    if (permits('delete')) letters += 'd';
+    return letters;
   }
 
   mayReceive(notification: NotificationNode): boolean {

@@ -1,8 +1,8 @@
 /**
  * @module nacm/nacm-policy
  * One NACM configuration compiled against the schema: rule paths resolved once, and the access
- * decisions of each set of groups built on first use and cached, so that a request costs a
- * group lookup and a map lookup. A new configuration is a new policy: changes take effect with
+ * decisions of each set of groups built on first use and cached, and remembered per principal,
+ * so that a request costs one lookup. A new configuration is a new policy: changes take effect with
  * the commit that makes them.
  * @see RFC 8341 §3.4.4 steps 4–6, §3.4.5 steps 3–5 (groups and rule-lists)
  */
@@ -36,6 +36,7 @@ export class NacmPolicy {
   readonly #ruleLists: readonly CompiledRuleList[];
   readonly #groupsOfUser = new Map<string, string[]>();
   readonly #cache = new Map<string, AccessDecisions>();
+  readonly #byUser = new WeakMap<NacmUser, AccessDecisions>();
 
   constructor(schema: SchemaTree, config: NacmConfig) {
     this.#schema = schema;
@@ -62,8 +63,20 @@ export class NacmPolicy {
     return [...new Set([...own, ...user.groups])];
   }
 
-  /** The access decisions of `user`. @see RFC 8341 §3.4 */
+  /**
+   * The access decisions of `user`, remembered for that very object (a principal is kept for a
+   * connection's requests), so a request costs one lookup. @see RFC 8341 §3.4
+   */
   decisionsFor(user: NacmUser): AccessDecisions {
+    let decisions = this.#byUser.get(user);
+    if (decisions === undefined) {
+      decisions = this.#decisionsOf(user);
+      this.#byUser.set(user, decisions);
+    }
+    return decisions;
+  }
+
+  #decisionsOf(user: NacmUser): AccessDecisions {
     if (!this.config.enableNacm) return PERMIT_ALL;
     const groups = [...this.groupsOf(user)].sort();
     const key = groups.join('\u0000');

@@ -48,6 +48,19 @@ const waitsAt = (step: RulePathStep, node: SchemaNode): boolean =>
 
 const after = (path: RulePath, step: number): number => (step + 1 === path.length ? MATCHED : 2 * (step + 1));
 
+/** Resolutions of a waiting scope are cached by a bit mask of this many waiting rules at most. */
+const MAX_MASK_BITS = 30;
+
+/** True when an entry with `keys` has the key values `wanted` (undefined, or an undefined value: any). */
+const keysMatch = (wanted: readonly (YangValue | undefined)[] | undefined, keys: readonly YangValue[]): boolean => {
+  if (wanted === undefined) return true;
+  for (let index = 0; index < wanted.length; index++) {
+    const value = wanted[index];
+    if (value !== undefined && !yangValuesEqual(value, keys[index] as YangValue)) return false;
+  }
+  return true;
+};
+
 /** The rules of one access operation and the scopes computed from them. */
 export class ScopeTable {
   readonly operation: AccessOperation;
@@ -111,6 +124,12 @@ export class Scope {
   /** True when some rule waits for this position's entry keys or value. */
   readonly waiting: boolean;
   readonly #children = new Map<SchemaNode, Scope>();
+  /** The resolved scopes of a waiting one, by the bit mask of the waiting rules that matched. */
+  readonly #resolved = new Map<number, Scope>();
+  #waiting: readonly number[] | undefined;
+  #steps: readonly RulePathStep[] | undefined;
+  /** Per waiting rule, the key values its step wants of an entry here (undefined: any entry). */
+  #wanted: readonly (readonly (YangValue | undefined)[] | undefined)[] | undefined;
   #self: NacmAction | undefined;
   /** Caches of what other modules compute from the scope (read access, subtree verdicts). */
   readonly memo = new Map<string, unknown>();
@@ -151,30 +170,100 @@ export class Scope {
     return scope;
   }
 
-  #resolve(matches: (step: RulePathStep) => boolean): Scope {
+  /**
+   * The scope this waiting one resolves to when the rules waiting here match as `matches`
+   * says (by the position among the waiting rules).
+   */
+  #resolve(matches: (step: RulePathStep, bit: number) => boolean): Scope {
     if (!this.waiting) return this;
+    const steps = this.#waitingSteps();
+    if (steps.length > MAX_MASK_BITS) return this.#resolveStates((bit) => matches(steps[bit] as RulePathStep, bit));
+    let mask = 0;
+    for (let bit = 0; bit < steps.length; bit++) if (matches(steps[bit] as RulePathStep, bit)) mask |= 1 << bit;
+    return this.#resolveMask(mask);
+  }
+
+  /**
+   * The resolved scope of the outcome `mask` (bit n: the n-th waiting rule matched). Each
+   * outcome is interned once and then found by its mask, so resolving an entry allocates nothing.
+   */
+  #resolveMask(mask: number): Scope {
+    let resolved = this.#resolved.get(mask);
+    if (resolved === undefined) {
+      resolved = this.#resolveStates((bit) => (mask & (1 << bit)) !== 0);
+      this.#resolved.set(mask, resolved);
+    }
+    return resolved;
+  }
+
+  #resolveStates(matched: (bit: number) => boolean): Scope {
     const { rules } = this.table;
+    const waiting = this.#waitingRules();
     const states = new Int32Array(this.states);
-    for (let index = 0; index < states.length; index++) {
-      const state = states[index] as number;
-      if (state < 0 || state % 2 === 0) continue;
-      const path = pathOf(rules[index] as CompiledRule) as RulePath;
-      const stepIndex = state >> 1;
-      states[index] = matches(path[stepIndex] as RulePathStep) ? after(path, stepIndex) : DEAD;
+    for (let bit = 0; bit < waiting.length; bit++) {
+      const index = waiting[bit] as number;
+      const stepIndex = (states[index] as number) >> 1;
+      states[index] = matched(bit) ? after(pathOf(rules[index] as CompiledRule) as RulePath, stepIndex) : DEAD;
     }
     return this.table.intern(this.node, states);
   }
 
-  /** The scope of the entry with `keys` of this list scope. */
-  entry(keys: readonly YangValue[]): Scope {
-    const list = this.node as ListNode;
-    return this.#resolve((step) => {
-      const wanted = step.keys.get(list);
-      return (
-        wanted === undefined ||
-        wanted.every((value, index) => value === undefined || yangValuesEqual(value, keys[index] as YangValue))
-      );
+  /** The indexes of the rules waiting here for an entry's keys or a value. */
+  #waitingRules(): readonly number[] {
+    if (this.#waiting === undefined) {
+      const waiting: number[] = [];
+      this.states.forEach((state, index) => {
+        if (state >= 0 && state % 2 === 1) waiting.push(index);
+      });
+      this.#waiting = waiting;
+    }
+    return this.#waiting;
+  }
+
+  /** The path steps the waiting rules wait at, in the order of {@link #waitingRules}. */
+  #waitingSteps(): readonly RulePathStep[] {
+    this.#steps ??= this.#waitingRules().map((index) => {
+      const path = pathOf(this.table.rules[index] as CompiledRule) as RulePath;
+      return path[(this.states[index] as number) >> 1] as RulePathStep;
     });
+    return this.#steps;
+  }
+
+  /**
+   * The scope of the entry with `keys` of this list scope: the values of its keys in the
+   * order of the list's keys (more values after them are ignored, so an entry's slots will do).
+   */
+  entry(keys: readonly YangValue[]): Scope {
+    if (!this.waiting) return this;
+    const mask = this.entryMask(keys);
+    if (mask !== undefined) return this.#resolveMask(mask);
+    const wanted = this.#wantedKeys();
+    return this.#resolve((_, bit) => keysMatch(wanted[bit], keys));
+  }
+
+  /**
+   * For a list scope: which of the rules waiting here the entry with `keys` matches, as a bit
+   * mask (0 when none waits); undefined when more rules wait than a mask holds. Entries with the
+   * same mask have the same scope ({@link entryByMask}).
+   */
+  entryMask(keys: readonly YangValue[]): number | undefined {
+    if (!this.waiting) return 0;
+    const wanted = this.#wantedKeys();
+    if (wanted.length > MAX_MASK_BITS) return undefined;
+    let mask = 0;
+    for (let bit = 0; bit < wanted.length; bit++) if (keysMatch(wanted[bit], keys)) mask |= 1 << bit;
+    return mask;
+  }
+
+  /** The scope of the entries whose {@link entryMask} is `mask`. */
+  entryByMask(mask: number): Scope {
+    return this.waiting ? this.#resolveMask(mask) : this;
+  }
+
+  #wantedKeys(): readonly (readonly (YangValue | undefined)[] | undefined)[] {
+    const list = this.node as ListNode;
+    this.#wanted ??= this.#waitingSteps().map((step) => step.keys.get(list));
+    return this.#wanted;
   }
 
   /** The scope of the value `value` of this leaf-list scope. */

@@ -10,7 +10,7 @@
  * @see RFC 8341 §3.4.5, RFC 7950 §7.5.1 (non-presence containers)
  */
 import type { AccessScope, LeafListValues, ListEntry, ReadAccess } from '../data/index.ts';
-import { keyValuesOf, slotTableOf } from '../data/index.ts';
+import { slotTableOf } from '../data/index.ts';
 import type { SchemaNode, YangValue } from '../yang/index.ts';
 import type { Scope } from './rule-scope.ts';
 
@@ -41,10 +41,15 @@ class NodeAccess implements ReadAccess {
   }
 }
 
+/** Outcomes of the waiting rules remembered per list access, by their mask (below this). */
+const MASKS_REMEMBERED = 64;
+
 /** The access of a list whose entries are decided by their keys. */
 class ListAccess implements ReadAccess {
   readonly #scope: Scope;
   readonly structural = false;
+  /** The access of the entries of each outcome mask seen so far (a hole: not seen yet). */
+  readonly #byMask: (AccessScope | null)[] = [];
 
   constructor(scope: Scope) {
     this.#scope = scope;
@@ -55,7 +60,15 @@ class ListAccess implements ReadAccess {
   }
 
   entry(entry: ListEntry): AccessScope | undefined {
-    return entryAccess(this.#scope.entry(keyValuesOf(entry)));
+    // An entry's slots begin with its keys, in order: no array of them is made.
+    const keys = entry.slots as readonly YangValue[];
+    const mask = this.#scope.entryMask(keys);
+    if (mask === undefined || mask >= MASKS_REMEMBERED) return entryAccess(this.#scope.entry(keys));
+    const known = this.#byMask[mask];
+    if (known !== undefined) return known ?? undefined;
+    const access = entryAccess(this.#scope.entryByMask(mask));
+    this.#byMask[mask] = access ?? null;
+    return access;
   }
 
   values(): LeafListValues {
@@ -108,7 +121,8 @@ class LeafListAccess implements ReadAccess {
 }
 
 const memo = <T>(scope: Scope, key: string, compute: () => T): T => {
-  if (scope.memo.has(key)) return scope.memo.get(key) as T;
+  const known = scope.memo.get(key);
+  if (known !== undefined || scope.memo.has(key)) return known as T;
   const value = compute();
   scope.memo.set(key, value);
   return value;

@@ -21,6 +21,7 @@ import { ResourceNotFoundError } from '../errors/index.ts';
 import { evaluatePreconditions, versionHeaders, writeChunks, writeEmpty, writeText } from '../http/index.ts';
 import type { YangValue } from '../yang/index.ts';
 import { managementContentIn, readOptionsIn } from './datastore-resources.ts';
+import { readListPage } from './list-page-read.ts';
 import type { Encoding } from './media-types.ts';
 import { dataMediaType, responseEncoding } from './media-types.ts';
 import type { RestconfQuery } from './query-parameters.ts';
@@ -61,6 +62,11 @@ export const readData = async (
   target: DatastoreTarget | DataNodeTarget,
   query: RestconfQuery,
 ): Promise<void> => {
+  if (query.pagination !== undefined && target.kind === 'data' && isCollection(target)) {
+    const { node } = target;
+    if (node.kind === 'list' || node.kind === 'leaf-list')
+      return readListPage(exchange, { ...target, node }, query.read, query.pagination);
+  }
   const encoding = responseEncoding(exchange.request);
   const { schema } = exchange;
   const { datastore } = exchange;

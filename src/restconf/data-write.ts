@@ -30,7 +30,13 @@ import {
   isInstanceStored,
   keyValuesOf,
 } from '../data/index.ts';
-import { DataExistsError, DataMissingError, InvalidValueError, ResourceDeniedError } from '../errors/index.ts';
+import {
+  DataExistsError,
+  DataMissingError,
+  InvalidValueError,
+  PreconditionFailedError,
+  ResourceDeniedError,
+} from '../errors/index.ts';
 import { evaluatePreconditions } from '../http/index.ts';
 import type { CommitNote, EditContext } from '../management/index.ts';
 import type { SchemaTree, YangValue } from '../yang/index.ts';
@@ -66,7 +72,18 @@ export const checkWritePreconditions = (
   context: EditContext,
 ): void => {
   const present = isInstanceStored(root, path);
-  evaluatePreconditions(exchange.request, { exists: present, version: present ? context.versionOf(path) : undefined });
+  try {
+    evaluatePreconditions(exchange.request, {
+      exists: present,
+      version: present ? context.versionOf(path) : undefined,
+    });
+  } catch (error) {
+    // Failing on a target the user may not read would tell whether it exists: with the target's
+    // path, the management layer refuses it as it refuses any request touching hidden data.
+    if (error instanceof PreconditionFailedError && context.isHidden(path))
+      throw new PreconditionFailedError(error.message, { type: 'protocol', path: formatInstancePath(path) });
+    throw error;
+  }
 };
 
 /** The schema node whose instances hold the children of the instance at `path`. */
@@ -212,6 +229,7 @@ export const replaceData = async (
       return applyEdit(root, edit);
     },
     noteOf(query),
+    [target.path],
   );
   if (existed) answerWrite(exchange, encoding, 204, result.fixedNumber);
   else
@@ -244,6 +262,7 @@ export const mergeData = async (
       return applyEdit(root, edit);
     },
     noteOf(query),
+    [target.path],
   );
   answerWrite(exchange, encoding, 204, result.fixedNumber);
 };
@@ -267,6 +286,7 @@ export const deleteData = async (
       return applyEdit(root, edit);
     },
     noteOf(query),
+    [target.path],
   );
   answerWrite(exchange, encoding, 204, result.fixedNumber);
 };

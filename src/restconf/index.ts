@@ -18,6 +18,7 @@ export type { Insertion, InsertionContext, InsertWhere } from './insertion.ts';
 export { checkInsertedNode, parseInsertion, samePath } from './insertion.ts';
 export type { BodyType, Encoding } from './media-types.ts';
 export { YANG_DATA_JSON, YANG_DATA_XML, YANG_MODULE, YANG_PATCH_JSON, YANG_PATCH_XML } from './media-types.ts';
+export { NOTIFICATION_NAMESPACE } from './notification-encoding.ts';
 export { parseOperationsPath } from './operations-path.ts';
 export { percentDecode } from './percent-decoding.ts';
 export type { QueryContext, QueryParameterName, RestconfMethod, RestconfQuery } from './query-parameters.ts';
@@ -36,10 +37,14 @@ export type {
   RpcTarget,
 } from './resource-target.ts';
 export { operationPathText } from './resource-target.ts';
-export { RESTCONF_CAPABILITIES } from './restconf-capabilities.ts';
+export { RESTCONF_CAPABILITIES, restconfCapabilities, STREAM_CAPABILITIES } from './restconf-capabilities.ts';
 export type { RestconfRoutesOptions } from './restconf-routes.ts';
 export { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes } from './restconf-routes.ts';
 export { moduleFileName, restconfSchemaLocation } from './schema-download.ts';
+export type { StreamQuery } from './stream-query.ts';
+export { parseDateAndTime, parseStreamQuery } from './stream-query.ts';
+export type { StreamTarget } from './stream-resource.ts';
+export { STREAM_ENCODINGS, STREAMS_SEGMENT, streamPath } from './stream-resource.ts';
 export { uriValueContext } from './uri-value.ts';
 export { rollbackResultBody } from './write-result.ts';
 export type { PatchEdit, YangPatch } from './yang-patch-document.ts';

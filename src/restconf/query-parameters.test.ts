@@ -38,6 +38,7 @@ describe('parseQuery: good queries', () => {
         rollbackComment: undefined,
         rollbackLabel: undefined,
         rollbackId: false,
+        pagination: undefined,
       });
     }
   });

@@ -4,14 +4,20 @@
  * at most once, each only with the methods RFC 8040's table allows, none unknown.
  * @see RFC 8040 §4.8 (table), §4.8.1–§4.8.9; docs/restconf.md (rollback-* parameters)
  */
-import type { InnerSchemaNode, ReadOptions } from '../data/index.ts';
+import type { InnerSchemaNode, ListPagination, ReadOptions } from '../data/index.ts';
 import {
   formatInstancePath,
   parseContentFilter,
   parseDepth,
+  parseDirection,
   parseFields,
+  parseLimit,
+  parseOffset,
+  parseSortBy,
+  parseWhere,
   parseWithDefaultsMode,
 } from '../data/index.ts';
+import { OperationNotSupportedError } from '../errors/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import type { Insertion } from './insertion.ts';
 import { parseInsertion, queryParameterError } from './insertion.ts';
@@ -32,7 +38,30 @@ export type QueryParameterName =
   | 'point'
   | 'rollback-comment'
   | 'rollback-label'
-  | 'rollback-id';
+  | 'rollback-id'
+  | PaginationParameterName;
+
+/** The list pagination parameters. @see draft-ietf-netconf-list-pagination-rc §2.3 */
+export type PaginationParameterName =
+  | 'limit'
+  | 'offset'
+  | 'direction'
+  | 'sort-by'
+  | 'where'
+  | 'cursor'
+  | 'locale'
+  | 'sublist-limit';
+
+const PAGINATION_PARAMETERS: readonly PaginationParameterName[] = [
+  'limit',
+  'offset',
+  'direction',
+  'sort-by',
+  'where',
+  'cursor',
+  'locale',
+  'sublist-limit',
+];
 
 const READ: readonly RestconfMethod[] = ['GET', 'HEAD'];
 const CREATE: readonly RestconfMethod[] = ['POST', 'PUT'];
@@ -49,9 +78,17 @@ export const QUERY_PARAMETER_METHODS: Readonly<Record<QueryParameterName, readon
   'rollback-comment': WRITE,
   'rollback-label': WRITE,
   'rollback-id': WRITE,
+  limit: READ,
+  offset: READ,
+  direction: READ,
+  'sort-by': READ,
+  where: READ,
+  cursor: READ,
+  locale: READ,
+  'sublist-limit': READ,
 };
 
-// RFC 8040 defines these for event streams only, which this server does not offer.
+// RFC 8040 defines these for event streams only (stream-query.ts reads them there).
 const STREAM_PARAMETERS: ReadonlySet<string> = new Set(['filter', 'start-time', 'stop-time']);
 
 // RFC 8527 §3.2.2 makes it optional; docs/restconf.md (NMDA datastores) says why it is not offered.
@@ -71,6 +108,11 @@ export interface RestconfQuery {
   readonly rollbackLabel: string | undefined;
   /** `rollback-id=true`: the response reports the new rollback file. */
   readonly rollbackId: boolean;
+  /**
+   * The page of a whole list or leaf-list (`limit`, `offset`, `direction`, `sort-by`, `where`);
+   * undefined when none of them is given. @see draft-ietf-netconf-list-pagination-rc §2.3
+   */
+  readonly pagination: ListPagination | undefined;
 }
 
 /** What {@link parseQuery} checks the parameters against. */
@@ -105,7 +147,9 @@ const collect = (pairs: Iterable<QueryPair>, method: RestconfMethod): Map<QueryP
   const given = new Map<QueryParameterName, string>();
   for (const [name, value] of pairs) {
     if (STREAM_PARAMETERS.has(name)) {
-      throw queryParameterError(`${name} applies only to event streams, which this server does not offer`);
+      throw queryParameterError(
+        `${name} applies only to event streams: GET of a stream location (restconf-state/streams/stream/access/location)`,
+      );
     }
     if (name === WITH_ORIGIN) {
       throw queryParameterError(
@@ -149,6 +193,55 @@ const readOptionsOf = (given: ReadonlyMap<QueryParameterName, string>, context: 
 };
 
 /**
+ * The list pagination parameters: only on GET or HEAD of a whole list or leaf-list. `cursor`,
+ * `locale` and `sublist-limit` are not offered (501). @see draft-ietf-netconf-list-pagination-rc §2.3
+ */
+const paginationOf = (
+  given: ReadonlyMap<QueryParameterName, string>,
+  context: QueryContext,
+): ListPagination | undefined => {
+  const named = PAGINATION_PARAMETERS.filter((name) => given.has(name));
+  if (named.length === 0) return undefined;
+  const { target } = context;
+  const last = target.kind === 'data' ? target.path.at(-1) : undefined;
+  const node =
+    target.kind === 'data' &&
+    ((target.node.kind === 'list' && last?.keys === undefined) ||
+      (target.node.kind === 'leaf-list' && last?.value === undefined))
+      ? target.node
+      : undefined;
+  if (node === undefined || (node.kind !== 'list' && node.kind !== 'leaf-list'))
+    throw queryParameterError(
+      `${named.join(', ')} page${named.length === 1 ? 's' : ''} a whole list or leaf-list (a path ending in a list without keys); this target is not one`,
+      target.kind === 'data' ? formatInstancePath(target.path) : undefined,
+    );
+  for (const name of ['cursor', 'locale', 'sublist-limit'] as const)
+    if (given.has(name))
+      throw new OperationNotSupportedError(
+        name === 'locale'
+          ? 'locale is not offered: sort-by orders text by Unicode code points'
+          : `${name} is not offered; page with offset and limit`,
+        { type: 'protocol' },
+      );
+  const text = (name: PaginationParameterName): string | undefined => given.get(name);
+  const where = text('where');
+  const sortBy = text('sort-by');
+  const direction = text('direction');
+  const offset = text('offset');
+  const limit = text('limit');
+  const parsedWhere = where === undefined ? undefined : parseWhere(where, context.schema);
+  const parsedSortBy = sortBy === undefined ? undefined : parseSortBy(sortBy, node);
+  const parsedLimit = limit === undefined ? undefined : parseLimit(limit);
+  return {
+    ...(parsedWhere === undefined ? {} : { where: parsedWhere }),
+    ...(parsedSortBy === undefined ? {} : { sortBy: parsedSortBy }),
+    ...(direction === undefined ? {} : { direction: parseDirection(direction) }),
+    ...(offset === undefined ? {} : { offset: parseOffset(offset) }),
+    ...(parsedLimit === undefined ? {} : { limit: parsedLimit }),
+  };
+};
+
+/**
  * Parses the query of a request: a raw query string (preferred: `+` stays a plus sign), or
  * already decoded pairs such as a URLSearchParams. Throws a 400 InvalidValueError naming the
  * parameter for an unknown, repeated, misplaced or malformed one. @see RFC 8040 §4.8
@@ -172,5 +265,6 @@ export const parseQuery = (query: string | Iterable<QueryPair>, context: QueryCo
     rollbackComment: given.get('rollback-comment'),
     rollbackLabel: given.get('rollback-label'),
     rollbackId: rollbackId === undefined ? false : parseRollbackId(rollbackId),
+    pagination: paginationOf(given, context),
   };
 };

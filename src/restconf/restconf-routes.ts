@@ -2,7 +2,7 @@
  * @module restconf/restconf-routes
  * The RESTCONF API as a route of the management server: every request is authenticated, its
  * path resolved to a resource (API root, `/data…`, an NMDA datastore `/ds/<datastore>…`,
- * `/operations…`, `yang-library-version`, a module source), its method checked against what the resource allows (405 with `Allow`), its
+ * `/operations…`, `yang-library-version`, a module source, the compact schema), its method checked against what the resource allows (405 with `Allow`), its
  * query parameters against the method and resource, and it is handed to the handler.
  * @see RFC 8040 §3, §4; RFC 8527 §3; docs/restconf.md
  */
@@ -10,27 +10,38 @@ import type { IncomingMessage } from 'node:http';
 import type { Authenticator, Principal } from '../auth/index.ts';
 import { InvalidValueError, MethodNotAllowedError, ResourceNotFoundError } from '../errors/index.ts';
 import type { RequestContext, Route } from '../http/index.ts';
-import { withAuthentication, writeEmpty } from '../http/index.ts';
-import type { DataPathParser, ManagementService, Session } from '../management/index.ts';
+import { EventStreamKeepAlive, withAuthentication, writeEmpty } from '../http/index.ts';
+import type { DataPathParser, ManagementService, Session, StreamAccess } from '../management/index.ts';
 import { restconfStateProvider } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { ACCEPT_PATCH, dataMethods, INVOKE, READ_ONLY } from './allowed-methods.ts';
 import { readApiRoot, readOperations, readYangLibraryVersion } from './api-resources.ts';
+import { COMPACT_SCHEMA_SEGMENT, readCompactSchema } from './compact-schema-resource.ts';
 import { readData } from './data-read.ts';
 import { parseDataResourcePath } from './data-resource-path.ts';
 import { createData, deleteData, mergeData, replaceData } from './data-write.ts';
 import type { DatastoreResource } from './datastore-resources.ts';
 import { DATA_RESOURCE, parseDatastorePath, readOnlyNote } from './datastore-resources.ts';
+import { serveEventStream } from './event-stream.ts';
 import { invokeOperation } from './operation-invoke.ts';
 import { parseOperationsPath } from './operations-path.ts';
 import type { RestconfMethod, RestconfQuery } from './query-parameters.ts';
 import { parseQuery } from './query-parameters.ts';
 import type { ActionTarget, DataResourceTarget, ResourceTarget, RpcTarget } from './resource-target.ts';
-import { RESTCONF_CAPABILITIES } from './restconf-capabilities.ts';
+import { restconfCapabilities } from './restconf-capabilities.ts';
 import { restconfErrorRendererFor } from './restconf-error-renderer.ts';
 import { RestconfExchange } from './restconf-exchange.ts';
 import { readModuleSource, SCHEMA_SEGMENT } from './schema-download.ts';
+import { parseStreamQuery } from './stream-query.ts';
+import type { StreamTarget } from './stream-resource.ts';
+import { parseStreamPath, STREAM_ENCODINGS, STREAMS_SEGMENT, streamPath } from './stream-resource.ts';
 import { applyYangPatch } from './yang-patch.ts';
+
+/**
+ * The request header with which the admin web UI declares itself: its commits' rollback files
+ * then say `via: webui` instead of `restconf`. It changes nothing else.
+ */
+export const VIA_HEADER = 'idconf-via';
 
 /** Where the RESTCONF API is served. @see DESIGN §2.2 */
 export const RESTCONF_ROOT = '/admin/api/restconf';
@@ -42,6 +53,8 @@ export interface RestconfRoutesOptions {
   readonly authenticator: Authenticator;
   /** The API root (default {@link RESTCONF_ROOT}). */
   readonly root?: string;
+  /** Milliseconds between the comments that keep idle event streams open (default 30 s). */
+  readonly keepAliveMs?: number;
 }
 
 /** What a request path below the API root addresses. */
@@ -50,6 +63,8 @@ type Resource =
   | { readonly kind: 'yang-library-version' }
   | { readonly kind: 'operations' }
   | { readonly kind: 'module-source'; readonly file: string }
+  | { readonly kind: 'stream'; readonly target: StreamTarget }
+  | { readonly kind: 'compact-schema' }
   | { readonly kind: 'data'; readonly datastore: DatastoreResource; readonly target: DataResourceTarget }
   | { readonly kind: 'operation'; readonly target: RpcTarget | ActionTarget };
 
@@ -68,10 +83,13 @@ const resolveResource = (rest: string, schema: SchemaTree): Resource => {
     return target.kind === 'operations' ? { kind: 'operations' } : { kind: 'operation', target };
   }
   if (rest === '/yang-library-version' || rest === '/yang-library-version/') return { kind: 'yang-library-version' };
+  if (isSegmentOf(rest, STREAMS_SEGMENT))
+    return { kind: 'stream', target: parseStreamPath(rest.slice(STREAMS_SEGMENT.length + 1)) };
+  if (rest === `/${COMPACT_SCHEMA_SEGMENT}`) return { kind: 'compact-schema' };
   if (rest.startsWith(`/${SCHEMA_SEGMENT}/`) && rest.indexOf('/', SCHEMA_SEGMENT.length + 2) < 0)
     return { kind: 'module-source', file: rest.slice(SCHEMA_SEGMENT.length + 2) };
   throw new ResourceNotFoundError(
-    'no RESTCONF resource at this path; the API offers /data, /ds/<datastore>, /operations, /yang-library-version',
+    `no RESTCONF resource at this path; the API offers /data, /ds/<datastore>, /operations, /yang-library-version, /streams/<stream>/<encoding>, /${COMPACT_SCHEMA_SEGMENT}`,
     { type: 'protocol' },
   );
 };
@@ -149,7 +167,11 @@ const handleData = async (
   });
 };
 
-const handle = async (exchange: RestconfExchange, resource: Resource, query: RestconfQuery): Promise<void> => {
+const handle = async (
+  exchange: RestconfExchange,
+  resource: Exclude<Resource, { readonly kind: 'stream' }>,
+  query: RestconfQuery,
+): Promise<void> => {
   switch (resource.kind) {
     case 'api':
       return readApiRoot(exchange, query);
@@ -159,6 +181,8 @@ const handle = async (exchange: RestconfExchange, resource: Resource, query: Res
       return readOperations(exchange, query);
     case 'module-source':
       return readModuleSource(exchange, resource.file);
+    case 'compact-schema':
+      return readCompactSchema(exchange);
     case 'operation': {
       const { target } = resource;
       return target.kind === 'rpc'
@@ -177,7 +201,20 @@ const handle = async (exchange: RestconfExchange, resource: Resource, query: Res
 export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[] => {
   const root = options.root ?? RESTCONF_ROOT;
   const { management } = options;
-  management.registerProvider(restconfStateProvider(management.schema, RESTCONF_CAPABILITIES));
+  const streams = management.events.names.length > 0;
+  const keepAlive = new EventStreamKeepAlive(options.keepAliveMs);
+  const access = (session: Session, stream: string): readonly StreamAccess[] =>
+    STREAM_ENCODINGS.map((encoding) => ({
+      encoding,
+      location: `${session.origin ?? ''}${streamPath(root, stream, encoding)}`,
+    }));
+  management.registerProvider(
+    restconfStateProvider(
+      management.schema,
+      restconfCapabilities(streams),
+      streams ? { events: management.events, access } : undefined,
+    ),
+  );
   const handler = async (
     request: IncomingMessage,
     response: Parameters<Route['handler']>[1],
@@ -194,9 +231,17 @@ export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[]
         { type: 'protocol' },
       );
     const origin = originOf(request);
-    const session: Session = { principal, via: 'restconf', ...(origin === undefined ? {} : { origin }) };
+    // The admin web UI names itself, so that its commits are attributed to it (`via: webui`).
+    const via = request.headers[VIA_HEADER] === 'webui' ? 'webui' : 'restconf';
+    const session: Session = { principal, via, ...(origin === undefined ? {} : { origin }) };
     const datastore = resource.kind === 'data' ? resource.datastore : DATA_RESOURCE;
     const exchange = new RestconfExchange({ request, response, context, session, method, management, root, datastore });
+    if (resource.kind === 'stream') {
+      if (method !== 'OPTIONS') return serveEventStream(exchange, resource.target, keepAlive);
+      parseStreamQuery(exchange.rawQuery, method);
+      writeEmpty(response, 204, { Allow: allowed.join(', ') });
+      return;
+    }
     const query = parseQuery(exchange.rawQuery, {
       method,
       target: queryTargetOf(resource),

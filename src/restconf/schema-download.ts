@@ -2,6 +2,8 @@
  * @module restconf/schema-download
  * Module sources for download at `{+restconf}/yang/<name>[@<revision>].yang`, the URL the YANG
  * library's `location` (RFC 8525) and `schema` (RFC 7895) leaves point at, as `application/yang`.
+ * A source is served to whoever may read a library entry that announces it (NACM: 403 when the
+ * user may read no entry of that name, whether it exists or not).
  * @see RFC 8525 §3, RFC 7895 §2.2, RFC 8040 §10.1, RFC 6020 §14 (the media type)
  */
 import { NotAcceptableError, ResourceNotFoundError } from '../errors/index.ts';

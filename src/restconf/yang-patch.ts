@@ -229,6 +229,7 @@ export const applyYangPatch = async (
         return after;
       },
       note.comment === undefined && comment !== undefined ? { ...note, comment } : note,
+      [target.path, ...edits.map((each) => each.edit.target)],
     );
     if (query.rollbackId) {
       answerWrite(exchange, encoding, 204, result.fixedNumber);

@@ -15,6 +15,11 @@ export interface ServerOptions {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  /**
+   * The shared journal of a cluster, a `postgres://` URL (IDCONF_STORE); the embedded SQLite
+   * journal in the data directory when absent. docs/cluster.md
+   */
+  readonly store?: string;
   /** Extra YANG module directories, searched after the shipped `models/`. */
   readonly yangDirs: readonly string[];
   /** PEM files to use instead of the generated self-signed certificate. */
@@ -38,6 +43,11 @@ export interface ServerOptions {
   readonly trustedProxies?: readonly string[];
   /** The header those proxies write the client into (default `x-forwarded-for`). */
   readonly forwardedHeader?: 'x-forwarded-for' | 'forwarded';
+  /**
+   * The directory of the admin web UI's build (default: `web/dist` of the installation); the UI is
+   * served at `/admin` while the configuration has `environments/environment/admin-service/http/web-ui`.
+   */
+  readonly webUiDir?: string;
   /** Milliseconds in-flight requests get to finish on shutdown. */
   readonly shutdownDeadlineMs?: number;
 }

@@ -7,7 +7,14 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FirstAdminAccount } from '../auth/index.ts';
 import { createFirstAdminAccount } from '../auth/index.ts';
-import { Datastore, SqliteJournalStore } from '../datastore/index.ts';
+import type { JournalStore } from '../datastore/index.ts';
+import {
+  Datastore,
+  describeStoreUrl,
+  isPostgresUrl,
+  PostgresJournalStore,
+  SqliteJournalStore,
+} from '../datastore/index.ts';
 import { ManagementServer, Router, type TlsCredentials, TrustedProxies } from '../http/index.ts';
 import type { ConfigKey } from '../identity/index.ts';
 import {
@@ -22,11 +29,13 @@ import {
   installIdentityModel,
   ManagementAuthenticationReader,
   resolveConfigKey,
+  webUiSwitch,
 } from '../identity/index.ts';
 import { legacyRestRoutes } from '../legacy-rest/index.ts';
 import { ManagementService, resolveDataNode } from '../management/index.ts';
 import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
 import type { Logger } from '../util/index.ts';
+import { loadWebUiAssets, WEB_UI_ROOT, webUiRoute } from '../web-ui/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { createBasicAuthenticator } from './basic-authenticator.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -36,6 +45,9 @@ import type { ServerOptions } from './server-options.ts';
 import { loadServerSchema } from './server-schema.ts';
 import { loadOrCreateSelfSignedCredentials, readTlsCredentials } from './tls-certificate.ts';
 import { wellKnownRoute } from './well-known-route.ts';
+
+/** The admin web UI's build in this installation. */
+export const DEFAULT_WEB_UI_DIR = join(import.meta.dirname, '..', '..', 'web', 'dist');
 
 /** A running server. */
 export interface RunningServer {
@@ -98,6 +110,11 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     ]),
   );
   for (const { module, message } of warnings.values()) log.warn({ module }, `YANG: ${message}`);
+  if (options.store !== undefined && !isPostgresUrl(options.store)) {
+    throw new ServerConfigurationError(
+      `--store (IDCONF_STORE) takes a postgres:// or postgresql:// URL, not ${JSON.stringify(options.store.slice(0, 40))}; leave it out for the journal in the data directory`,
+    );
+  }
   const unlock = lockDataDir(dataDir);
   const { datastore, configKey, firstAdmin } = await openDatastore(options, dataDir, schema, log).catch(
     (error: unknown) => {
@@ -105,7 +122,8 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       throw error;
     },
   );
-  if (firstAdmin !== undefined) {
+  // On a shared journal another node may have made the first commit: only its maker announces it.
+  if (firstAdmin !== undefined && datastore.initialCommit !== undefined) {
     log.info({ user: 'admin' }, 'first start: loaded the factory default configuration with the admin account');
     if (firstAdmin.generatedPassword !== undefined) announce(firstAdmin.generatedPassword);
   }
@@ -145,10 +163,15 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   const router = new Router().mount(wellKnownRoute);
   for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
   for (const route of legacyRestRoutes({ management, authenticator })) router.mount(route);
+  const webUiDir = resolve(options.webUiDir ?? DEFAULT_WEB_UI_DIR);
+  const webUiAssets = loadWebUiAssets(webUiDir);
+  const webUiEnabled = webUiSwitch(schema);
+  router.mount(webUiRoute({ assets: webUiAssets, enabled: () => webUiEnabled(datastore.snapshot.root) }));
   const server = new ManagementServer({
     router,
     log,
     tls,
+    responseHeaders: () => staleHeaders(datastore),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(trustedProxies.empty ? {} : { trustedProxies }),
   });
@@ -167,8 +190,19 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   const scheme = tls === undefined ? 'http' : 'https';
   const displayHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${scheme}://${displayHost}:${address.port}`;
+  if (webUiEnabled(datastore.snapshot.root))
+    if (webUiAssets === undefined)
+      log.warn({ webUiDir }, 'the admin web UI is enabled but not built: run `npm run build:web-ui`');
+    else log.info({ url: `${url}${WEB_UI_ROOT}/` }, `admin web UI at ${url}${WEB_UI_ROOT}/`);
   log.info(
-    { url, node: process.version, dataDir, yangDirs: options.yangDirs },
+    {
+      url,
+      node: process.version,
+      dataDir,
+      yangDirs: options.yangDirs,
+      store: options.store === undefined ? 'sqlite' : describeStoreUrl(options.store),
+      fixedNumber: datastore.snapshot.fixedNumber,
+    },
     `idconf listening on ${url} (Node.js ${process.version})`,
   );
   return {
@@ -176,12 +210,23 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     port: address.port,
     datastore,
     close: async () => {
+      // Event streams end first, each with its final event, so that they do not hold up the stop.
+      management.events.close();
       await server.close(options.shutdownDeadlineMs ?? 10_000);
       await credentialManagers.close();
       await datastore.close();
       unlock();
     },
   };
+};
+
+/** The header that says since when reads may be stale: the shared journal cannot be followed since then. */
+export const STALE_SINCE_HEADER = 'Idconf-Stale-Since';
+
+/** {@link STALE_SINCE_HEADER} while the datastore may be stale, else nothing. */
+const staleHeaders = (datastore: Datastore): Record<string, string> | undefined => {
+  const since = datastore.staleSince;
+  return since === undefined ? undefined : { [STALE_SINCE_HEADER]: since.toUTCString() };
 };
 
 /** The configured reverse proxies; a bad entry is a configuration error. */
@@ -223,10 +268,20 @@ const openDatastore = async (
       throw new ServerConfigurationError((error as Error).message);
     },
   );
+  let journal: JournalStore = new SqliteJournalStore({ dataDir });
+  if (options.store !== undefined) {
+    // Every node must open the secrets the others write: a key generated here would fit no other.
+    if (configKey === undefined)
+      throw new ServerConfigurationError(
+        `a shared store (${describeStoreUrl(options.store)}) needs the same configuration key on every node: set ` +
+          `IDCONF_CONFIG_ENCRYPTION_KEY (e.g. openssl rand -base64 32) on each, or copy one ${CONFIG_KEY_FILE} into each data directory`,
+      );
+    journal = new PostgresJournalStore({ url: options.store, logger: log.child({ component: 'journal' }) });
+  }
   let firstAdmin: FirstAdminAccount | undefined;
   const datastore = await Datastore.open({
     schema,
-    journal: new SqliteJournalStore({ dataDir }),
+    journal,
     logger: log.child({ component: 'datastore' }),
     initial: async () => {
       firstAdmin = await createFirstAdminAccount(options.adminPassword);

@@ -4,6 +4,11 @@
  * tree, built-in types and the RFC 8340 tree printer. Re-exports only.
  * May import: util, errors, xpath.
  */
+
+export type { CompactSchemaOptions } from './compact/compact-schema.ts';
+export { ALL_ACCESS, compactSchema } from './compact/compact-schema.ts';
+export type * from './compact/compact-schema-format.ts';
+export { COMPACT_SCHEMA_FORMAT } from './compact/compact-schema-format.ts';
 export type { CompileSchemaOptions, CompileSchemaResult } from './compiler/compile-schema.ts';
 export { compileSchema } from './compiler/compile-schema.ts';
 export type { LoadModulesOptions } from './library/load-modules.ts';
@@ -16,7 +21,13 @@ export type {
   YangLibrary,
   YangLibraryDataOptions,
 } from './library/yang-library-data.ts';
-export { enabledFeatures, moduleSetContentId, modulesStateData, yangLibraryData } from './library/yang-library-data.ts';
+export {
+  enabledFeatures,
+  MODULE_SET_NAME,
+  moduleSetContentId,
+  modulesStateData,
+  yangLibraryData,
+} from './library/yang-library-data.ts';
 export type { LoadSchemaOptions, LoadSchemaResult } from './load-schema.ts';
 export { loadSchema } from './load-schema.ts';
 export type { LoadedModule, LoadedSubmodule, ModuleSet } from './loaded-module.ts';

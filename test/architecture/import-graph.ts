@@ -23,6 +23,7 @@ export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   http: ['util', 'errors', 'auth'],
   restconf: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
   'legacy-rest': ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'nacm', 'auth', 'management', 'http'],
+  'web-ui': ['util', 'errors', 'http'],
   identity: ['util', 'errors', 'xpath', 'yang', 'data', 'datastore', 'auth', 'management', 'http'],
   server: ['*'],
   cli: ['*'],
@@ -43,6 +44,7 @@ export const ROOM_IMPORTS: Readonly<Record<string, Readonly<Record<string, reado
     edit: ['instance'],
     diff: ['instance', 'codec/json'],
     validation: ['instance', 'codec/json', 'diff'],
+    pagination: ['instance', 'validation'],
   },
 };
 

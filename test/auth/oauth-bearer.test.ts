@@ -4,9 +4,8 @@
  * as a child process, configured through RESTCONF to trust a real OAuth server (oidc-provider on
  * loopback over HTTPS, reached through a configured http-client whose truststore holds its
  * certificate). Its client-credentials tokens act for their client on RESTCONF and the legacy
- * REST API; a write is attributed to the token's user in the rollback file. (The groups a token
- * carries are checked by the unit tests of src/auth/oauth: NACM, which would show them here, is
- * not enforced yet.) Hand-made tokens signed with the issuer's own key (and others) cover every
+ * REST API; a write is attributed to the token's user in the rollback file. (What NACM makes of
+ * the groups a token carries is tested in test/nacm/external-groups.test.ts.) Hand-made tokens signed with the issuer's own key (and others) cover every
  * refusal: each case checks the status, the `WWW-Authenticate` challenges (RFC 6750 §3), the
  * RFC 8040 error body and, in the access log, who the request ran as (no one, for a refusal).
  * Then: commit-time checks of the configuration, `basic-authentication false`, and a locally
@@ -163,7 +162,7 @@ describe('OAuth bearer tokens on the management APIs', () => {
       assert.equal(newest?.via, 'restconf');
     });
 
-    it('a token of reader-cli acts as reader-cli (its groups go to NACM, which src/nacm does not enforce yet)', async () => {
+    it('a token of reader-cli acts as reader-cli', async () => {
       const token = await provider.token('reader-cli');
       const read = await call(server, 'GET', '/data/base:environments/environment/name', {
         authorization: bearer(token),

@@ -56,10 +56,25 @@ describe('RFC 8040 §5 Messages', () => {
   test('RFC 8040 §5.1: the optional query parameters supported are listed as capabilities, and only those', async () => {
     const response = await server.request('GET', '/data/ietf-restconf-monitoring:restconf-state/capabilities');
     const capabilities = jsonOf<Capabilities>(response)['ietf-restconf-monitoring:capabilities'].capability;
-    for (const name of ['depth', 'fields', 'with-defaults'])
+    // filter, start-time and stop-time are supported on the NETCONF stream (RFC 8040 §9.1.1); limit,
+    // offset, direction, sort-by and where are the list pagination parameters (docs/restconf.md).
+    for (const name of ['depth', 'fields', 'filter', 'replay', 'with-defaults'])
       assert.ok(capabilities.includes(`urn:ietf:params:restconf:capability:${name}:1.0`), name);
-    for (const name of ['filter', 'replay'])
-      assert.ok(!capabilities.includes(`urn:ietf:params:restconf:capability:${name}:1.0`), name);
+    const optional = capabilities.filter((uri) => /^urn:ietf:params:restconf:capability:[a-z-]+:1\.0$/.test(uri));
+    assert.deepEqual(optional.map((uri) => uri.split(':')[5]).sort(), [
+      'depth',
+      'direction',
+      'fields',
+      'filter',
+      'limit',
+      'offset',
+      'replay',
+      'sort-by',
+      'where',
+      'with-defaults',
+      'with-operational-defaults',
+      'yang-patch',
+    ]);
   });
 
   test('RFC 8040 §5.1: the fragment is excluded from the target URI', async () => {

@@ -2,9 +2,9 @@
  * @module test/nacm/nacm-server
  * Test support for NACM end to end: `idconf serve` as a child process (HTTPS, the factory
  * default), set up by its admin with the example rule set of docs/nacm.md — administrators,
- * operators who may change profiles but not crypto, auditors who read everything but secrets —
- * their local accounts, a user in no group, and a data source with a password; then requests to
- * both APIs as any of them.
+ * operators who may change profiles but not crypto nor client secrets, auditors who read
+ * everything but secrets —, their local accounts, a user in no group, and a data source with a
+ * password; then requests to both APIs as any of them (or with any credentials).
  */
 import { rmSync } from 'node:fs';
 import { hashPassword } from '../../src/auth/index.ts';
@@ -59,6 +59,13 @@ export const EXAMPLE_NACM = {
             comment: 'Keys and certificates are for administrators only',
           },
           {
+            name: 'no-client-secrets',
+            path: '/base:profiles/profile/settings/profile-oauth:authorization-server/client-store/config-backed/client/secret',
+            'access-operations': '*',
+            action: 'deny',
+            comment: 'Client secrets are set by administrators',
+          },
+          {
             name: 'profiles',
             path: '/base:profiles',
             'access-operations': 'create update delete',
@@ -90,6 +97,28 @@ export const DATA_SOURCE = {
   sql: { url: 'postgresql://db.example.com:5432/accounts', username: 'idconf', password: 'Db-Passw0rd!' },
 };
 
+/** Requests to both APIs with one `Authorization` header. */
+export interface NacmClient {
+  /** A RESTCONF request (path below the RESTCONF root); a string body starting with `<` is sent as XML. */
+  restconf(
+    method: string,
+    path: string,
+    body?: unknown,
+    accept?: string,
+    headers?: Readonly<Record<string, string>>,
+    type?: string,
+  ): Promise<TestResponse>;
+  /** A legacy REST request (path below `/admin/api/rest`). */
+  rest(method: string, path: string, body?: string, type?: string, accept?: string): Promise<TestResponse>;
+}
+
+/** The NACM counters (state data), as the admin reads them. */
+export interface NacmCounterValues {
+  readonly 'denied-operations': number;
+  readonly 'denied-data-writes': number;
+  readonly 'denied-notifications': number;
+}
+
 /** A running server and requests to it as each user. */
 export interface NacmServer {
   readonly process: ServerProcess;
@@ -105,55 +134,64 @@ export interface NacmServer {
   ): Promise<TestResponse>;
   /** A legacy REST request (path below `/admin/api/rest`) as `role`. */
   rest(role: Role, method: string, path: string, body?: string, type?: string, accept?: string): Promise<TestResponse>;
+  /** Requests with any credentials: `Basic …` of another account, `Bearer …` of a token. */
+  as(authorization: string): NacmClient;
+  /** Adds a local account `name` (with the password of the others) and returns requests as it. */
+  addAccount(name: string): Promise<NacmClient>;
   /** The whole configuration as the admin reads it (explicit defaults): what "nothing changed" compares. */
   configuration(): Promise<string>;
+  /** The NACM counters as the admin reads them. */
+  counters(): Promise<NacmCounterValues>;
   stop(): Promise<void>;
 }
 
-const authorization = (role: Role): string => `Basic ${Buffer.from(`${USERS[role]}:${PASSWORD}`).toString('base64')}`;
+/** The `Authorization` header of HTTP Basic credentials. */
+export const basicAuthorization = (user: string, password: string): string =>
+  `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 
-/** Starts `idconf serve` on a fresh data directory and applies the example as the admin. */
-export const startNacmServer = async (): Promise<NacmServer> => {
-  const child = await startServerProcess({ env: { IDCONF_ADMIN_PASSWORD: PASSWORD } });
-  const call = (
-    role: Role,
-    method: string,
-    url: string,
-    body: string | undefined,
-    type: string,
-    accept: string,
-    headers: Readonly<Record<string, string>> = {},
-  ) =>
-    send(`${child.url}${url}`, {
-      method,
-      headers: {
-        Authorization: authorization(role),
-        Accept: accept,
-        ...(body === undefined ? {} : { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)) }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body }),
-    });
-  const restconf = (
-    role: Role,
-    method: string,
-    path: string,
-    body?: unknown,
-    accept = JSON_TYPE,
-    headers: Readonly<Record<string, string>> = {},
-    type?: string,
-  ) =>
-    call(
-      role,
-      method,
-      `${RESTCONF}${path}`,
-      body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      type ?? (typeof body === 'string' && body.startsWith('<') ? XML_TYPE : JSON_TYPE),
-      accept,
-      headers,
-    );
-  const rest = (role: Role, method: string, path: string, body?: string, type?: string, accept?: string) =>
-    call(role, method, `${REST}${path}`, body, type ?? 'application/vnd.yang.data+json', accept ?? '*/*');
+const authorization = (role: Role): string => basicAuthorization(USERS[role], PASSWORD);
+
+/**
+ * Starts `idconf serve` on a fresh data directory (with `args` added to its command line, e.g.
+ * `--yang-dir`) and applies the example as the admin.
+ */
+export const startNacmServer = async (args: readonly string[] = []): Promise<NacmServer> => {
+  const child = await startServerProcess({ args, env: { IDCONF_ADMIN_PASSWORD: PASSWORD } });
+  const as = (authorization: string): NacmClient => {
+    const call = (
+      method: string,
+      url: string,
+      body: string | undefined,
+      type: string,
+      accept: string,
+      headers: Readonly<Record<string, string>> = {},
+    ) =>
+      send(`${child.url}${url}`, {
+        method,
+        headers: {
+          Authorization: authorization,
+          Accept: accept,
+          ...(body === undefined ? {} : { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)) }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body }),
+      });
+    return {
+      restconf: (method, path, body, accept = JSON_TYPE, headers = {}, type) =>
+        call(
+          method,
+          `${RESTCONF}${path}`,
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+          type ?? (typeof body === 'string' && body.startsWith('<') ? XML_TYPE : JSON_TYPE),
+          accept,
+          headers,
+        ),
+      rest: (method, path, body, type, accept) =>
+        call(method, `${REST}${path}`, body, type ?? 'application/vnd.yang.data+json', accept ?? '*/*'),
+    };
+  };
+  const restconf: NacmServer['restconf'] = (role, ...rest) => as(authorization(role)).restconf(...rest);
+  const rest: NacmServer['rest'] = (role, ...args) => as(authorization(role)).rest(...args);
   const hash = await hashPassword(PASSWORD, CHEAP);
   const setup = await restconf('admin', 'PATCH', '/data', {
     'ietf-restconf:data': {
@@ -173,7 +211,21 @@ export const startNacmServer = async (): Promise<NacmServer> => {
     process: child,
     restconf,
     rest,
+    as,
+    addAccount: async (name) => {
+      const added = await restconf('admin', 'POST', '/data/idconf-aaa:aaa/authentication/users', {
+        'idconf-aaa:user': [{ name, password: hash }],
+      });
+      if (added.status !== 201) throw new Error(`adding account ${name} failed: ${added.status} ${added.body}`);
+      return as(basicAuthorization(name, PASSWORD));
+    },
     configuration: async () => (await restconf('admin', 'GET', '/data?content=config&with-defaults=explicit')).body,
+    counters: async () => {
+      const response = await restconf('admin', 'GET', '/data/ietf-netconf-acm:nacm?content=nonconfig');
+      if (response.status !== 200)
+        throw new Error(`reading the NACM counters failed: ${response.status} ${response.body}`);
+      return (JSON.parse(response.body) as { 'ietf-netconf-acm:nacm': NacmCounterValues })['ietf-netconf-acm:nacm'];
+    },
     stop: async () => {
       await child.stop();
       rmSync(child.dataDir, { recursive: true, force: true });

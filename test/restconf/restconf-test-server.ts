@@ -16,7 +16,7 @@ import type { DataTree } from '../../src/data/index.ts';
 import { decodeJson } from '../../src/data/index.ts';
 import { Datastore, SqliteJournalStore } from '../../src/datastore/index.ts';
 import { ManagementServer, Router } from '../../src/http/index.ts';
-import type { AccessControl } from '../../src/management/index.ts';
+import type { AccessControl, EventStreamsOptions } from '../../src/management/index.ts';
 import { ManagementService } from '../../src/management/index.ts';
 import {
   RESTCONF_ROOT,
@@ -45,6 +45,8 @@ export const TEST_MODULES: readonly string[] = [
   'ietf-restconf',
   'ietf-yang-patch',
   'ietf-netconf-with-defaults',
+  'ietf-netconf-notifications',
+  'idconf-notifications',
   't-restconf',
 ];
 
@@ -114,6 +116,10 @@ export interface RestconfTestServer {
 export interface RestconfTestServerOptions {
   /** Access decisions (everything is allowed by default). */
   readonly accessControl?: AccessControl;
+  /** Limits of the event streams. */
+  readonly eventStreams?: EventStreamsOptions;
+  /** Milliseconds between keep-alive comments on event streams. */
+  readonly keepAliveMs?: number;
 }
 
 /** Starts a server whose datastore holds `initial` (the jukebox by default). */
@@ -134,6 +140,7 @@ export const startRestconfServer = async (
     schemaLocation: restconfSchemaLocation(RESTCONF_ROOT),
     dataPathParser: restconfDataPathParser(schema),
     ...(options.accessControl === undefined ? {} : { accessControl: options.accessControl }),
+    ...(options.eventStreams === undefined ? {} : { eventStreams: options.eventStreams }),
   });
   const passwordHash = await hashPassword(PASSWORD, CHEAP);
   const authenticator = new LocalUserAuthenticator({
@@ -142,7 +149,12 @@ export const startRestconfServer = async (
     dummyHash: await hashPassword('not-a-password', CHEAP),
   });
   const router = new Router();
-  for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
+  for (const route of restconfRoutes({
+    management,
+    authenticator,
+    ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
+  }))
+    router.mount(route);
   router.mount(wellKnownRoute);
   const server = new ManagementServer({
     router,
@@ -181,6 +193,7 @@ export const startRestconfServer = async (
       });
     },
     close: async () => {
+      management.events.close();
       await server.close(1000);
       await datastore.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -21,8 +21,21 @@ export interface SendOptions {
   readonly body?: string | Buffer;
 }
 
-/** Sends one request to `url` and collects the whole response. */
+/**
+ * Sends one request to `url` and collects the whole response. A request on a kept-alive socket
+ * that the server closed meanwhile (its idle timeout, easily reached on a loaded machine) is
+ * sent once more on a new one, as Node's documentation advises for `reusedSocket`.
+ */
 export const send = (url: string, options: SendOptions = {}): Promise<TestResponse> =>
+  sendOnce(url, options).catch((error: unknown) => {
+    if (error instanceof ReusedSocketReset) return sendOnce(url, options);
+    throw error;
+  });
+
+/** The server reset a kept-alive socket before answering: nothing reached it. */
+class ReusedSocketReset extends Error {}
+
+const sendOnce = (url: string, options: SendOptions): Promise<TestResponse> =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(
@@ -42,6 +55,9 @@ export const send = (url: string, options: SendOptions = {}): Promise<TestRespon
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (request.reusedSocket && error.code === 'ECONNRESET') reject(new ReusedSocketReset(error.message));
+      else reject(error);
+    });
     request.end(options.body);
   });

@@ -4,7 +4,9 @@
  * `postgres` user when the tests run as root, which PostgreSQL refuses to run as), then the
  * `postgres` server in the foreground on a free port, TCP only, with scram-sha-256 passwords.
  * It has a database `accounts` and a login role for idconf; the test creates its tables through
- * `execute` (as the superuser). It can be stopped and started again on the same port and data.
+ * `execute` (as the superuser). It can be stopped and started again on the same port and data,
+ * or killed (the postmaster and every backend, with SIGKILL) to test crash recovery. Instances
+ * are small (16 MB of shared buffers, 60 connections): several run on one small machine.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
@@ -46,6 +48,11 @@ export const postgresMissing = skipUnlessInstalled(
 export interface PostgresOptions {
   /** Accept TLS connections with this certificate. */
   readonly tls?: TestCertificates;
+  /**
+   * Flush the WAL to disk at every commit, as in production (`fsync=on`); off by default, which
+   * survives a crash of PostgreSQL (the operating system keeps what was written) but not of the machine.
+   */
+  readonly durable?: boolean;
 }
 
 /** A running (or stopped) test database server. */
@@ -58,7 +65,17 @@ export interface PostgresServer {
   readonly password: string;
   /** Runs SQL as the superuser in the `accounts` database. */
   execute(sql: string, values?: readonly unknown[]): Promise<void>;
+  /** Runs SQL as the superuser in the database `database` (`postgres`, or one it created). */
+  executeIn(database: string, sql: string, values?: readonly unknown[]): Promise<void>;
+  /**
+   * Creates a UTF8 database owned by a new login role of the same name (password = name), and
+   * returns its `postgres://` URL.
+   */
+  createDatabase(name: string): Promise<string>;
+  /** Fast shutdown (SIGINT to the postmaster); resolves when it exited. */
   stop(): Promise<void>;
+  /** Kills the postmaster and every backend with SIGKILL, as a crash would; resolves when they are gone. */
+  kill(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -105,7 +122,18 @@ export const startPostgres = async (options: PostgresOptions = {}): Promise<Post
     '--no-sync',
   ]);
   execFileSync(initdb, initdbArgs, { stdio: 'ignore' });
-  const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'];
+  const settings = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    `fsync=${options.durable === true ? 'on' : 'off'}`,
+    '-c',
+    'shared_buffers=16MB',
+    '-c',
+    'max_connections=60',
+  ];
   if (options.tls !== undefined) {
     for (const [from, to] of [
       [options.tls.certFile, 'server.crt'],
@@ -145,6 +173,21 @@ export const startPostgres = async (options: PostgresOptions = {}): Promise<Post
     const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(pid, 'SIGINT');
     await exited;
+  };
+  /** Kills the postmaster and its children (the backends) with SIGKILL, by their pids. */
+  const kill = async (): Promise<void> => {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = childrenOf(pid);
+    for (const target of [pid, ...children]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    await exited;
+    for (let attempt = 0; attempt < 100 && children.some(isAlive); attempt++) await sleep(20);
   };
   const { Client } = await import('pg');
   const execute = async (database: string, sql: string, values: readonly unknown[] = []): Promise<void> => {
@@ -187,11 +230,45 @@ export const startPostgres = async (options: PostgresOptions = {}): Promise<Post
     user: READER,
     password: READER_PASSWORD,
     execute: (sql, values) => execute('accounts', sql, values),
+    executeIn: (database, sql, values) => execute(database, sql, values),
+    createDatabase: async (name) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+      await execute('postgres', `CREATE ROLE ${name} LOGIN PASSWORD '${name}'`);
+      await execute('postgres', `CREATE DATABASE ${name} OWNER ${name} ENCODING 'UTF8' TEMPLATE template0`);
+      return `postgres://${name}:${name}@127.0.0.1:${port}/${name}`;
+    },
     stop,
+    kill,
     start: startAndWait,
     close: async () => {
       await stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };
+};
+
+/** The pids of the processes whose parent is `pid` (from /proc). */
+const childrenOf = (pid: number): number[] => {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      // Field 4 of /proc/PID/stat is the parent's pid; the command (field 2) may hold spaces.
+      const stat = readFileSync(join('/proc', name, 'stat'), 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) found.push(Number(name));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 };

@@ -130,8 +130,9 @@ class ChainStore implements EntryStore {
 }
 
 /**
- * Where `position` puts an entry: last without one (and in every system-ordered list), or undefined when
- * the entry it names is missing (or is the entry itself).
+ * Where `position` puts an entry: last without one, or undefined when the entry it names is missing (or
+ * is the entry itself). In a system-ordered list a position is where the entry stood in the tree the diff
+ * came from: followed when the entry it names is there, else the entry goes last (never a conflict).
  */
 const placementOf = (
   schema: ListNode,
@@ -139,10 +140,11 @@ const placementOf = (
   key: string,
   position: EntryPosition | undefined,
 ): SequencePlacement<string> | undefined => {
-  if (position === undefined || schema.orderedBy !== 'user') return { insert: 'last' };
+  if (position === undefined) return { insert: 'last' };
   if (position.after === null) return { insert: 'first' };
   const point = entryKeyOf(schema, position.after as readonly YangValue[]);
-  return point !== key && store.has(point) ? { insert: 'after', point } : undefined;
+  if (point !== key && store.has(point)) return { insert: 'after', point };
+  return schema.orderedBy === 'user' ? undefined : { insert: 'last' };
 };
 
 /** Applies one change to the entry of `keys` in `store`. */

@@ -133,6 +133,49 @@ describe('applyDiff, strict', () => {
     assert.equal((json(base) as Record<string, Record<string, unknown>>)['dt:top']?.s, 'a');
   });
 
+  it('puts created entries of system-ordered lists where the diff says they stood, else last', () => {
+    const before = tree({
+      sys: ['a', 'b', 'd'],
+      sl: [
+        { k1: 1, k2: 'a' },
+        { k1: 3, k2: 'a' },
+      ],
+    });
+    const after = tree({
+      sys: ['a', 'b', 'c', 'd'],
+      sl: [
+        { k1: 1, k2: 'a' },
+        { k1: 2, k2: 'a' },
+        { k1: 3, k2: 'a' },
+      ],
+    });
+    const forward = diffTrees(before, after);
+    assert.equal(encodeJsonString(applyDiff(before, forward), schema), encodeJsonString(after, schema));
+    // Undoing the deletion of a middle entry puts it back in its place.
+    assert.equal(
+      encodeJsonString(applyDiff(before, reverseDiff(diffTrees(after, before))), schema),
+      encodeJsonString(after, schema),
+    );
+    // A position whose entry is missing is no conflict in a system-ordered list: the entry goes last.
+    const placed = applyDiff(
+      before,
+      diff(
+        '{"op":"create","path":["dt:top",{"sys":"z"}],"value":"z","after":"q"}',
+        '{"op":"create","path":["dt:top",{"sl":{"k1":9,"k2":"a"}}],"value":{"k1":9,"k2":"a"},"after":{"k1":8,"k2":"a"}}',
+      ),
+    );
+    assert.deepEqual(json(placed), {
+      'dt:top': {
+        sys: ['a', 'b', 'd', 'z'],
+        sl: [
+          { k1: 1, k2: 'a' },
+          { k1: 3, k2: 'a' },
+          { k1: 9, k2: 'a' },
+        ],
+      },
+    });
+  });
+
   it('selective rollback: an older commit undone over a later, independent one', () => {
     const first = tree({ s: 'a', ul: [{ name: 'x' }] });
     const second = tree({ s: 'b', ul: [{ name: 'x' }] });

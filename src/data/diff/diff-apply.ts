@@ -51,16 +51,20 @@ const applyToSlot = (parent: InstanceNode, schema: DataSchemaNode, { change, str
   }
 };
 
-/** Index at which `position` puts a leaf-list value, or undefined when its predecessor is missing. */
+/**
+ * Index at which `position` puts a leaf-list value, or undefined when its predecessor is missing (in a
+ * system-ordered leaf-list the value then goes last: there a position only repeats where it stood).
+ */
 const leafListIndex = (
   values: LeafListValues,
   position: EntryPosition | undefined,
   userOrdered: boolean,
 ): number | undefined => {
-  if (position === undefined || !userOrdered) return values.length;
+  if (position === undefined) return values.length;
   if (position.after === null) return 0;
   const anchor = values.findIndex((item) => yangValuesEqual(item, position.after as YangValue));
-  return anchor < 0 ? undefined : anchor + 1;
+  if (anchor >= 0) return anchor + 1;
+  return userOrdered ? undefined : values.length;
 };
 
 const applyToLeafListValue = (

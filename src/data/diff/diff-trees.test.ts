@@ -73,7 +73,7 @@ describe('diffTrees', () => {
         expected: ['- /dt:top/c2a', '- /dt:top/c2b', '+ /dt:top/c1 "a"'],
       },
       {
-        name: 'system-ordered list: entries, not order',
+        name: 'system-ordered list: entries and where new ones stand, no moves',
         before: {
           sl: [
             { k1: 1, k2: 'a', v: 'x' },
@@ -90,7 +90,7 @@ describe('diffTrees', () => {
         },
         expected: [
           "- /dt:top/sl[k1='2'][k2='a']",
-          `+ /dt:top/sl[k1='4'][k2='a'] {"k1":4,"k2":"a"}`,
+          `+ /dt:top/sl[k1='4'][k2='a'] {"k1":4,"k2":"a"} (after [k1='3'][k2='b'])`,
           `~ /dt:top/sl[k1='1'][k2='a']/v "x" -> "y"`,
         ],
       },
@@ -132,10 +132,10 @@ describe('diffTrees', () => {
         expected: ["- /dt:top/usr[.='2']", "> /dt:top/usr[.='4'] first", `+ /dt:top/usr[.='5'] 5 (after '1')`],
       },
       {
-        name: 'system-ordered leaf-list ignores order',
+        name: 'system-ordered leaf-list: no moves, a new value with where it stands',
         before: { sys: ['a', 'b'] },
         after: { sys: ['b', 'c', 'a'] },
-        expected: [`+ /dt:top/sys[.='c'] "c"`],
+        expected: [`+ /dt:top/sys[.='c'] "c" (after 'b')`],
       },
       {
         name: 'anydata compared as JSON',

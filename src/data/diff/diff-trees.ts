@@ -6,8 +6,12 @@
  *
  * Order of the changes: document order, except that within one node the deletions of its children come
  * first (so that switching a choice's case deletes before it creates), and within one list the deletions
- * come first, then creations, moves and changes of entries in the new order. Deleted entries of ordered-by
- * user lists and leaf-lists are deleted last-first, so that each names its original predecessor.
+ * come first, then creations, moves and changes of entries in the new order. Deleted entries of lists and
+ * leaf-lists are deleted last-first, so that each names its original predecessor. Created and deleted
+ * entries carry their position (the entry before them) in every list and leaf-list: in an ordered-by user
+ * one it is part of the data; in an ordered-by system one it is where the entry stands, so that applying
+ * the diff (a replay, another node of a cluster, a rollback) puts it where the tree it came from has it.
+ * Only ordered-by user lists and leaf-lists report moves.
  * @see RFC 7950 §7.7.7, §7.9
  */
 import type { DiffStatistics, SequencePlacement } from '../../util/index.ts';
@@ -59,8 +63,12 @@ const diffEntries = <V>(
     after: index <= 0 ? null : kind.anchor((sequence.at(index - 1) as [string, V])[1]),
   });
   const create = (value: V, index: number): void => {
-    const change: DataChange = { kind: 'create', path: childPath(path, kind.step(value)), value: value as Slot };
-    changes.push(userOrdered ? { ...change, position: positionIn(after, index) } : change);
+    changes.push({
+      kind: 'create',
+      path: childPath(path, kind.step(value)),
+      value: value as Slot,
+      position: positionIn(after, index),
+    });
   };
   if (after.size === 0 || before.size === 0) {
     if (before.size === 0) {
@@ -69,28 +77,27 @@ const diffEntries = <V>(
       return;
     }
     const entries = [...before];
-    if (userOrdered) {
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const value = (entries[index] as [string, V])[1];
-        const old = value as Slot;
-        changes.push({
-          kind: 'delete',
-          path: childPath(path, kind.step(value)),
-          old,
-          position: positionIn(before, index),
-        });
-      }
-    } else
-      for (const [, value] of entries)
-        changes.push({ kind: 'delete', path: childPath(path, kind.step(value)), old: value as Slot });
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const value = (entries[index] as [string, V])[1];
+      const old = value as Slot;
+      changes.push({
+        kind: 'delete',
+        path: childPath(path, kind.step(value)),
+        old,
+        position: positionIn(before, index),
+      });
+    }
     return;
   }
   const diff = before.diff(after, { order: userOrdered, stats: ctx.stats });
-  const removed = userOrdered ? [...diff.removed].reverse() : diff.removed;
-  for (const key of removed) {
+  for (const key of [...diff.removed].reverse()) {
     const old = before.get(key) as V;
-    const change: DataChange = { kind: 'delete', path: childPath(path, kind.step(old)), old: old as Slot };
-    changes.push(userOrdered ? { ...change, position: positionIn(before, before.indexOf(key)) } : change);
+    changes.push({
+      kind: 'delete',
+      path: childPath(path, kind.step(old)),
+      old: old as Slot,
+      position: positionIn(before, before.indexOf(key)),
+    });
   }
   // The list as it is between the changes, to name where a moved entry comes from.
   let current: KeyedSequence<string, V> | undefined;
@@ -101,7 +108,7 @@ const diffEntries = <V>(
   for (const { key, old, value, added, moved } of diff.updates) {
     if (!added && !moved && kind.nested === undefined) continue;
     if (!userOrdered) {
-      if (added) create(value, -1);
+      if (added) create(value, after.indexOf(key));
       else kind.nested?.(childPath(path, kind.step(value)), old as V, value);
       continue;
     }

@@ -12,6 +12,7 @@ import type {
   LeafListNode,
   LeafNode,
   ListNode,
+  NotificationNode,
   SchemaNode,
   SchemaParent,
   SchemaTree,
@@ -20,8 +21,8 @@ import type {
 /** A schema node whose instances sit in a slot: a data node that is not a choice or case. @see RFC 7950 §3 */
 export type DataSchemaNode = ContainerNode | LeafNode | LeafListNode | ListNode | AnyNode;
 
-/** A schema node whose instances hold child slots: the datastore root, containers, list entries, input and output. */
-export type InnerSchemaNode = SchemaTree | ContainerNode | ListNode | InputOutputNode;
+/** A schema node whose instances hold child slots: the datastore root, containers, list entries, input, output and notifications. */
+export type InnerSchemaNode = SchemaTree | ContainerNode | ListNode | InputOutputNode | NotificationNode;
 
 /** The children of one instance parent, each at a fixed slot index. */
 export interface SlotTable {
@@ -95,4 +96,5 @@ export const isInnerSchemaNode = (parent: SchemaParent): parent is InnerSchemaNo
   parent.kind === 'container' ||
   parent.kind === 'list' ||
   parent.kind === 'input' ||
-  parent.kind === 'output';
+  parent.kind === 'output' ||
+  parent.kind === 'notification';

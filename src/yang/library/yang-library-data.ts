@@ -11,10 +11,13 @@ import type { Statement } from '../statement.ts';
 /** Gives the URL where a module's or submodule's source can be downloaded, or undefined for none. @see RFC 8525 §3 (location) */
 export type SchemaUrl = (name: string, revision: string | undefined) => string | undefined;
 
+/** The name of the single module set (and schema) when no other is chosen. */
+export const MODULE_SET_NAME = 'complete';
+
 /** Choices for the YANG library data. */
 export interface YangLibraryDataOptions {
   readonly schemaUrl: SchemaUrl;
-  /** The name of the single module set and of the single schema (default `complete`). */
+  /** The name of the single module set and of the single schema (default {@link MODULE_SET_NAME}). */
   readonly moduleSetName?: string;
   /** The datastore identities served, without module prefix (default `running` and `operational`). @see RFC 8342 */
   readonly datastores?: readonly string[];
@@ -135,7 +138,7 @@ export const yangLibraryData = (
   options: YangLibraryDataOptions,
 ): { readonly 'ietf-yang-library:yang-library': YangLibrary } => {
   const { schemaUrl } = options;
-  const setName = options.moduleSetName ?? 'complete';
+  const setName = options.moduleSetName ?? MODULE_SET_NAME;
   const implemented: YangLibraryModule[] = modules
     .filter((module) => module.implemented)
     .map((module) => ({

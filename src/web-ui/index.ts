@@ -1,0 +1,11 @@
+/**
+ * @module web-ui
+ * The admin web UI's static files on the management port: the built assets read into memory,
+ * the `/admin` route with its caching and security headers. The UI itself (web/) is a client of
+ * the RESTCONF API. Re-exports only. May import: util, errors, http.
+ */
+export { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+export type { WebUiAsset, WebUiAssets } from './web-ui-assets.ts';
+export { HASHED_ASSETS_DIR, loadWebUiAssets } from './web-ui-assets.ts';
+export type { WebUiRouteOptions } from './web-ui-route.ts';
+export { WEB_UI_ROOT, webUiRoute } from './web-ui-route.ts';

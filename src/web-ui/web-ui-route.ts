@@ -1,0 +1,109 @@
+/**
+ * @module web-ui/web-ui-route
+ * The admin web UI at `/admin` on the management port, while the configuration enables it:
+ * `index.html` revalidated on every load (`no-cache`), the content-hashed files below
+ * `/admin/assets/` cached for a year (`immutable`), gzip when the client takes it, and the
+ * security headers on every answer. The UI is static: it holds no data and no credential, and
+ * reaches the server only through the RESTCONF API, so it is served without authentication.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MethodNotAllowedError, ResourceNotFoundError } from '../errors/index.ts';
+import type { ErrorRenderer, Route } from '../http/index.ts';
+import { httpStatusOf, writeErrorHead } from '../http/index.ts';
+import { securityHeaders } from './security-headers.ts';
+import type { WebUiAsset, WebUiAssets } from './web-ui-assets.ts';
+
+/** Where the UI is served. */
+export const WEB_UI_ROOT = '/admin';
+
+/** What the route needs to know at each request. */
+export interface WebUiRouteOptions {
+  /** The built files; undefined when the UI was not built (every request is then 404 saying so). */
+  readonly assets: WebUiAssets | undefined;
+  /** Whether the running configuration enables the UI now. */
+  readonly enabled: () => boolean;
+  /** Extra origins the UI's `fetch` may reach (an OAuth provider), read at each request. */
+  readonly connectOrigins?: () => readonly string[];
+  /** The path the UI is served at (default {@link WEB_UI_ROOT}). */
+  readonly root?: string;
+}
+
+const ALLOW = ['GET', 'HEAD', 'OPTIONS'];
+const YEAR = 365 * 24 * 60 * 60;
+
+const acceptsGzip = (request: IncomingMessage): boolean =>
+  /(?:^|,)\s*gzip\s*(?:;\s*q=(?!0(?:\.0*)?\s*(?:,|$))[\d.]+\s*)?(?:,|$)/i.test(
+    request.headers['accept-encoding'] ?? '',
+  );
+
+const send = (request: IncomingMessage, response: ServerResponse, asset: WebUiAsset, base: object): void => {
+  const gzip = asset.gzip !== undefined && acceptsGzip(request) ? asset.gzip : undefined;
+  const body = gzip ?? asset.body;
+  response.writeHead(200, {
+    ...base,
+    'Content-Type': asset.contentType,
+    'Content-Length': body.length,
+    'Cache-Control': asset.immutable ? `public, max-age=${YEAR}, immutable` : 'no-cache',
+    ...(asset.gzip === undefined ? {} : { Vary: 'Accept-Encoding' }),
+    ...(gzip === undefined ? {} : { 'Content-Encoding': 'gzip' }),
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+};
+
+/** Plain-text errors with the security headers: the UI's answers are for a browser, not an API client. */
+const textErrorRenderer =
+  (connectOrigins: () => readonly string[]): ErrorRenderer =>
+  (request, response, errors) => {
+    const first = errors[0];
+    const status = first === undefined ? 500 : httpStatusOf(first);
+    writeErrorHead(response, status, errors);
+    for (const [name, value] of Object.entries(securityHeaders(connectOrigins())))
+      if (value !== undefined) response.setHeader(name, value);
+    response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    response.end(request.method === 'HEAD' ? undefined : `${first?.message ?? 'error'}\n`);
+  };
+
+/** The route of the web UI. */
+export const webUiRoute = (options: WebUiRouteOptions): Route => {
+  const root = options.root ?? WEB_UI_ROOT;
+  const connectOrigins = options.connectOrigins ?? (() => []);
+  return {
+    prefix: root,
+    renderErrors: textErrorRenderer(connectOrigins),
+    handler: async (request, response, context) => {
+      if (!options.enabled())
+        throw new ResourceNotFoundError(
+          'the admin web UI is not enabled: create environments/environment/admin-service/http/web-ui to turn it on',
+          { type: 'protocol' },
+        );
+      if (options.assets === undefined)
+        throw new ResourceNotFoundError(
+          'the admin web UI has not been built: run `npm run build:web-ui` (npm start builds it when it is missing)',
+          { type: 'protocol' },
+        );
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { ...securityHeaders(connectOrigins()), Allow: ALLOW.join(', ') }).end();
+        return;
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        throw new MethodNotAllowedError(
+          `${request.method ?? 'this method'} is not allowed on the web UI; use GET`,
+          ALLOW,
+          {
+            type: 'protocol',
+          },
+        );
+      const base = securityHeaders(connectOrigins());
+      // `/admin` itself: the UI's relative URLs need the trailing slash.
+      if (context.path === root) {
+        response.writeHead(308, { ...base, Location: `${root}/`, 'Content-Length': 0 }).end();
+        return;
+      }
+      const name = context.path.slice(root.length + 1);
+      const asset = options.assets.get(name === '' ? 'index.html' : name);
+      if (asset === undefined || name.includes('..'))
+        throw new ResourceNotFoundError(`no file ${context.path} in the admin web UI`, { type: 'protocol' });
+      send(request, response, asset, base);
+    },
+  };
+};

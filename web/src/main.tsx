@@ -1,0 +1,10 @@
+/**
+ * @module web/main
+ * The admin web UI's entry point: mounts the application.
+ */
+import { render } from 'preact';
+import { App } from './app.tsx';
+import './styles.css';
+
+const root = document.getElementById('app');
+if (root !== null) render(<App />, root);
