@@ -2,8 +2,11 @@
  * @module server/log-destination
  * Standard output for the log, written in batches: lines collect for at most
  * {@link BATCH_DELAY_MS} (or until {@link BATCH_BYTES}) and go out in one write, so that a busy
- * server pays one system call per batch instead of one per request. Underneath, sonic-boom writes
- * asynchronously and copes with a full pipe; `flushSync` writes everything before the process exits.
+ * server pays one system call per batch instead of one per request. Each batch is written
+ * synchronously (sonic-boom in sync mode, pino's own default for standard output; it retries a
+ * full non-blocking pipe): a batch handed on is in the file when the call returns, so `flushSync`
+ * before the process exits leaves nothing behind. An asynchronous writer could not promise that:
+ * a write still in flight on the thread pool when the process exits is lost.
  */
 import pino from 'pino';
 
@@ -20,7 +23,7 @@ export class BatchedLogDestination {
   #timer: NodeJS.Timeout | undefined;
 
   constructor(fd = 1) {
-    this.#target = pino.destination({ dest: fd, sync: false });
+    this.#target = pino.destination({ dest: fd, sync: true });
   }
 
   /** Queues one line (pino passes whole lines, newline included). */
