@@ -242,13 +242,13 @@ describe('Datastore background checkpoints', () => {
   it('come after checkpointEvery commits, scaled by the size of the last checkpoint', async () => {
     const journal = new CountingJournal(emptyMemoryJournal());
     const size = text(tree(manyItems)).length;
-    // The last checkpoint will be about 4 × checkpointBytes: checkpoints come every 4 × 3 commits.
+    // The last checkpoint will be about 4 sixteenths of checkpointBytes: checkpoints come every 4 × 3 commits.
     const datastore = await Datastore.open({
       schema,
       journal,
       initial: () => tree(manyItems),
       checkpointEvery: 3,
-      checkpointBytes: Math.floor(size / 4),
+      checkpointBytes: size * 4,
     });
     await datastore.checkpoint();
     assert.deepEqual(journal.checkpoints, [1]);

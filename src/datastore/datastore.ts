@@ -98,10 +98,13 @@ export interface DatastoreOptions {
   readonly retention?: number;
   /**
    * A checkpoint is written after this many commits since the last one (default 1000), times the
-   * checkpoint scale: the size of the last checkpoint in units of `checkpointBytes`, at least 1.
+   * size of the last checkpoint in units of a sixteenth of `checkpointBytes` (at least 1).
    */
   readonly checkpointEvery?: number;
-  /** … or after this many characters of forward diffs since the last one (default 16 MiB), times the scale. */
+  /**
+   * … or after this many characters of forward diffs since the last one (default 16 MiB), times
+   * the size of the last checkpoint in units of `checkpointBytes` (at least 1).
+   */
   readonly checkpointBytes?: number;
   readonly logger?: Logger;
 }
@@ -153,12 +156,8 @@ export class Datastore {
   #checkpointing: Promise<void> | undefined;
   /** The fixed number of the newest checkpoint written or loaded (0: none). */
   #lastCheckpoint: number;
-  /**
-   * The size of the last checkpoint in units of `checkpointBytes` (at least 1). Checkpoints come
-   * that many times less often, so that writing them (which costs the whole tree) adds the same
-   * per commit at any size, and replaying the commits since one costs no more than loading it.
-   */
-  #checkpointScale = 1;
+  /** The length of the last checkpoint's text (0: none): the checkpoint interval scales with it. */
+  #checkpointLength = 0;
   #closed = false;
   /** The oldest stored commit, found on first use and again after each prune. */
   #oldestStored: Promise<CommitMetadata | undefined> | undefined;
@@ -190,12 +189,24 @@ export class Datastore {
     this.#checkpointEvery = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
     this.#checkpointBytes = options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
     this.#commitsSinceCheckpoint = replayed;
-    this.#checkpointScale = this.#scaleOf(lastCheckpoint.length);
+    this.#checkpointLength = lastCheckpoint.length;
     this.commits = new CommitFeed({ lastFixedNumber: state.fixedNumber, logger: this.#logger });
   }
 
-  #scaleOf(checkpointLength: number): number {
-    return Math.max(1, checkpointLength / this.#checkpointBytes);
+  /**
+   * How many times less often than `checkpointEvery` commits a checkpoint comes: the size of the
+   * last checkpoint in units of a sixteenth of `checkpointBytes` (1 MiB by default), at least 1.
+   * Writing a checkpoint costs the whole tree, so that it adds the same per commit at any size;
+   * and replaying a small commit costs about what loading 1 KiB of checkpoint does, so that the
+   * commits since one cost about as much to replay as loading it.
+   */
+  get #countScale(): number {
+    return Math.max(1, (this.#checkpointLength * 16) / this.#checkpointBytes);
+  }
+
+  /** The same in units of `checkpointBytes`, for the forward diff text since the last checkpoint. */
+  get #bytesScale(): number {
+    return Math.max(1, this.#checkpointLength / this.#checkpointBytes);
   }
 
   /**
@@ -489,12 +500,11 @@ export class Datastore {
     if (record.forward.length + record.reverse.length > RECENT_RECORD_LIMIT) this.#recent.delete(record.fixedNumber);
     this.#commitsSinceCheckpoint++;
     this.#bytesSinceCheckpoint += record.forward.length;
-    const scale = this.#checkpointScale;
     // A large commit (a restore, a whole list) is checkpointed at once, whatever the scale, so
     // that start-up does not replay it.
     const due =
-      this.#commitsSinceCheckpoint >= this.#checkpointEvery * scale ||
-      this.#bytesSinceCheckpoint >= this.#checkpointBytes * scale ||
+      this.#commitsSinceCheckpoint >= this.#checkpointEvery * this.#countScale ||
+      this.#bytesSinceCheckpoint >= this.#checkpointBytes * this.#bytesScale ||
       record.forward.length >= this.#checkpointBytes;
     if (own && due && this.#checkpointing === undefined && !this.#closed) {
       this.#checkpointing = this.#writeCheckpoint()
@@ -528,7 +538,7 @@ export class Datastore {
       return;
     }
     this.#lastCheckpoint = snapshot.fixedNumber;
-    this.#checkpointScale = this.#scaleOf(length);
+    this.#checkpointLength = length;
     const pruned = await this.#journal.prune(this.#retention);
     if (pruned > 0) this.#oldestStored = undefined;
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: length, pruned }, 'checkpoint written');
@@ -609,7 +619,7 @@ export class Datastore {
     const versions = new NodeVersions(floor);
     this.#sharedFloor = await shared.raiseVersionFloor(floor);
     this.#lastCheckpoint = checkpoint.fixedNumber;
-    this.#checkpointScale = this.#scaleOf(checkpoint.length);
+    this.#checkpointLength = checkpoint.length;
     this.#commitsSinceCheckpoint = replayed;
     this.#bytesSinceCheckpoint = 0;
     return {
