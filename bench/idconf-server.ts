@@ -21,6 +21,10 @@ export interface IdconfStart {
   /** Directory for V8 CPU profiles (`--cpu-prof`), or none. */
   readonly cpuProfileDir?: string;
   readonly timeoutMs: number;
+  /** Extra `node` flags (e.g. `--heapsnapshot-signal=SIGUSR2`). */
+  readonly nodeArgs?: readonly string[];
+  /** The checkout to run (default: this one), for comparing two commits in one run. */
+  readonly root?: string;
   /** More arguments of `idconf serve` (e.g. `--store postgres://…`). */
   readonly extraArgs?: readonly string[];
   /** More environment variables (e.g. the configuration key a cluster shares). */
@@ -44,13 +48,15 @@ const listeningUrl = (line: string): string | undefined => {
 };
 
 /** Starts idconf and resolves once it listens. */
-export const startIdconf = (options: IdconfStart): Promise<ServerProcess> =>
-  startServer({
+export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
+  const root = options.root ?? ROOT;
+  return startServer({
     command: process.execPath,
     args: [
       '--disable-warning=ExperimentalWarning',
+      ...(options.nodeArgs ?? []),
       ...(options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]),
-      join(ROOT, 'src', 'cli', 'main.ts'),
+      join(root, 'src', 'cli', 'main.ts'),
       'serve',
       '--host',
       '127.0.0.1',
@@ -67,11 +73,12 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> =>
         : ['--tls-cert', options.tls.cert, '--tls-key', options.tls.key]),
       ...(options.extraArgs ?? []),
     ],
-    cwd: ROOT,
+    cwd: root,
     env: { IDCONF_ADMIN_PASSWORD: ADMIN.password, IDCONF_STORE: '', ...options.env },
     listening: listeningUrl,
     timeoutMs: options.timeoutMs,
   });
+};
 
 /** Starts the bare baseline server answering `bodyFile` as `contentType` (HTTPS with the given files). */
 export const startBaseline = (bodyFile: string, contentType: string, tls?: TlsFiles): Promise<ServerProcess> =>

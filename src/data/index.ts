@@ -8,7 +8,18 @@
 
 export { decodedTarget, topLevelNames } from './codec/index.ts';
 export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget } from './codec/json/index.ts';
-export { decodeJson, encodeJson, encodeJsonString, parseJsonText } from './codec/json/index.ts';
+export {
+  decodeJson,
+  decodeJsonEntries,
+  decodeJsonText,
+  encodeJson,
+  encodeJsonEntries,
+  encodeJsonString,
+  JsonArrayText,
+  LAZY_JSON_LENGTH,
+  parseJsonText,
+  readJsonObjectLazily,
+} from './codec/json/index.ts';
 export type { DecodeXmlDocumentOptions, DecodeXmlOptions, EncodeXmlOptions, XmlWrapper } from './codec/xml/index.ts';
 export {
   CONFIG_WRAPPER,
@@ -28,13 +39,14 @@ export {
   diffTrees,
   EMPTY_DIFF,
   encodeDiff,
+  encodeDiffs,
   instancesEqual,
   isEmptyDiff,
   renderDiffText,
   reverseDiff,
   slotsEqual,
 } from './diff/index.ts';
-export type { DataEdit, EditOperation, EditPlacement } from './edit/index.ts';
+export type { BeforeEdit, DataEdit, EditOperation, EditPlacement } from './edit/index.ts';
 export { applyEdit, applyEdits } from './edit/index.ts';
 export type {
   AnydataValue,
@@ -73,14 +85,17 @@ export {
   isDataSchemaNode,
   isEmptyInstance,
   isInnerSchemaNode,
+  isInstanceNode,
   isInstanceStored,
   keyValuesOf,
   leafDefault,
   leafListDefaults,
+  listInstanceFromArrays,
   listInstanceFromEntries,
   putEntry,
   resolveInstancePath,
   setChild,
+  slotChildByName,
   slotTableOf,
   updateAt,
 } from './instance/index.ts';

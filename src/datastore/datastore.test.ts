@@ -242,13 +242,13 @@ describe('Datastore background checkpoints', () => {
   it('come after checkpointEvery commits, scaled by the size of the last checkpoint', async () => {
     const journal = new CountingJournal(emptyMemoryJournal());
     const size = text(tree(manyItems)).length;
-    // The last checkpoint will be about 4 × checkpointBytes: checkpoints come every 4 × 3 commits.
+    // The last checkpoint will be about 4 sixteenths of checkpointBytes: checkpoints come every 4 × 3 commits.
     const datastore = await Datastore.open({
       schema,
       journal,
       initial: () => tree(manyItems),
       checkpointEvery: 3,
-      checkpointBytes: Math.floor(size / 4),
+      checkpointBytes: size * 4,
     });
     await datastore.checkpoint();
     assert.deepEqual(journal.checkpoints, [1]);
@@ -275,5 +275,47 @@ describe('Datastore background checkpoints', () => {
     await datastore.idle();
     assert.deepEqual(journal.checkpoints, [3, 6]);
     await datastore.close();
+  });
+
+  it('a large commit is checkpointed at once, whatever the scale', async () => {
+    const journal = new CountingJournal(emptyMemoryJournal());
+    const size = text(tree(manyItems)).length;
+    const datastore = await Datastore.open({
+      schema,
+      journal,
+      initial: () => tree(manyItems),
+      checkpointEvery: 1000,
+      checkpointBytes: Math.floor(size / 4),
+    });
+    await datastore.checkpoint();
+    assert.deepEqual(journal.checkpoints, [1]);
+    // About 1.5 × checkpointBytes of forward diff: under the scaled interval (about 4 ×), but large.
+    const more = (root: DataTree): DataTree => {
+      let next = root;
+      for (let index = 0; index < 150; index++) next = withItem(`more-${index}`, 1)(next);
+      return next;
+    };
+    await datastore.commit(more, ADMIN);
+    await datastore.idle();
+    assert.deepEqual(journal.checkpoints, [1, 2]);
+    await datastore.close();
+  });
+
+  it('close writes a checkpoint when the commits since the last one are many, and only then', async () => {
+    const journal = new CountingJournal(emptyMemoryJournal());
+    const open = () => Datastore.open({ schema, journal, initial: () => tree(INITIAL), checkpointEvery: 100_000 });
+    const few = await open();
+    for (let price = 2; price <= 4; price++) await few.commit(withItem('a', price), ADMIN);
+    await few.close();
+    assert.deepEqual(journal.checkpoints, [], 'a few small commits are replayed at the next start');
+    const many = await open();
+    for (let price = 5; price <= 110; price++) await many.commit(withItem('a', price), ADMIN);
+    await many.close();
+    assert.deepEqual(journal.checkpoints, [110]);
+    const reopened = await open();
+    assert.equal(reopened.snapshot.fixedNumber, 110);
+    assert.match(text(reopened.snapshot.root), /"price":110/);
+    await reopened.close();
+    assert.deepEqual(journal.checkpoints, [110], 'nothing new: no checkpoint');
   });
 });

@@ -15,28 +15,27 @@ import {
   decodeDiff,
   diffTrees,
   emptyDataTree,
-  encodeDiff,
+  encodeDiffs,
   isEmptyDiff,
-  reverseDiff,
   validateChange,
 } from '../data/index.ts';
 import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
+import { checkpointChunks, checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
 import { CommitFeed } from './commit-feed.ts';
 import type { CaughtUp } from './commit-queue.ts';
 import { CommitQueue } from './commit-queue.ts';
-import type { Checkpoint, CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
+import type { CommitMetadata, CommitRecord, CommitVia } from './commit-record.ts';
 import { oldestStoredCommit } from './journal-history.ts';
-import type { JournalStore } from './journal-store.ts';
+import type { CheckpointReading, JournalStore } from './journal-store.ts';
 import type { NodeVersion } from './node-versions.ts';
 import { NodeVersions } from './node-versions.ts';
 import { RecentCommits } from './recent-commits.ts';
 import type { JournalFollower, SharedJournalStore } from './shared-journal-store.ts';
 import { isSharedJournalStore } from './shared-journal-store.ts';
 import type { Snapshot } from './snapshot.ts';
-import { treeFromText, treeToTextInSlices } from './tree-text.ts';
 
 /** Who makes a commit and why: stored with it and listed with its rollback file. */
 export interface CommitAttribution {
@@ -99,10 +98,13 @@ export interface DatastoreOptions {
   readonly retention?: number;
   /**
    * A checkpoint is written after this many commits since the last one (default 1000), times the
-   * checkpoint scale: the size of the last checkpoint in units of `checkpointBytes`, at least 1.
+   * size of the last checkpoint in units of a sixteenth of `checkpointBytes` (at least 1).
    */
   readonly checkpointEvery?: number;
-  /** … or after this many characters of forward diffs since the last one (default 16 MiB), times the scale. */
+  /**
+   * … or after this many characters of forward diffs since the last one (default 16 MiB), times
+   * the size of the last checkpoint in units of `checkpointBytes` (at least 1).
+   */
   readonly checkpointBytes?: number;
   readonly logger?: Logger;
 }
@@ -110,6 +112,15 @@ export interface DatastoreOptions {
 const DEFAULT_RETENTION = 1000;
 const DEFAULT_CHECKPOINT_EVERY = 1000;
 const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
+/**
+ * At a clean close, a checkpoint is written first when the commits since the last one hold at
+ * least this many characters of forward diffs, or number this many: start-up then loads the
+ * checkpoint instead of replaying them.
+ */
+const CLOSE_CHECKPOINT_BYTES = 1024 * 1024;
+const CLOSE_CHECKPOINT_COMMITS = 100;
+/** Records with more diff text than this stay in memory only until they are durable. */
+const RECENT_RECORD_LIMIT = 1024 * 1024;
 
 /** The running datastore. */
 export class Datastore {
@@ -145,12 +156,8 @@ export class Datastore {
   #checkpointing: Promise<void> | undefined;
   /** The fixed number of the newest checkpoint written or loaded (0: none). */
   #lastCheckpoint: number;
-  /**
-   * The size of the last checkpoint in units of `checkpointBytes` (at least 1). Checkpoints come
-   * that many times less often, so that writing them (which costs the whole tree) adds the same
-   * per commit at any size, and replaying the commits since one costs no more than loading it.
-   */
-  #checkpointScale = 1;
+  /** The length of the last checkpoint's text (0: none): the checkpoint interval scales with it. */
+  #checkpointLength = 0;
   #closed = false;
   /** The oldest stored commit, found on first use and again after each prune. */
   #oldestStored: Promise<CommitMetadata | undefined> | undefined;
@@ -182,12 +189,24 @@ export class Datastore {
     this.#checkpointEvery = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
     this.#checkpointBytes = options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
     this.#commitsSinceCheckpoint = replayed;
-    this.#checkpointScale = this.#scaleOf(lastCheckpoint.length);
+    this.#checkpointLength = lastCheckpoint.length;
     this.commits = new CommitFeed({ lastFixedNumber: state.fixedNumber, logger: this.#logger });
   }
 
-  #scaleOf(checkpointLength: number): number {
-    return Math.max(1, checkpointLength / this.#checkpointBytes);
+  /**
+   * How many times less often than `checkpointEvery` commits a checkpoint comes: the size of the
+   * last checkpoint in units of a sixteenth of `checkpointBytes` (1 MiB by default), at least 1.
+   * Writing a checkpoint costs the whole tree, so that it adds the same per commit at any size;
+   * and replaying a small commit costs about what loading 1 KiB of checkpoint does, so that the
+   * commits since one cost about as much to replay as loading it.
+   */
+  get #countScale(): number {
+    return Math.max(1, (this.#checkpointLength * 16) / this.#checkpointBytes);
+  }
+
+  /** The same in units of `checkpointBytes`, for the forward diff text since the last checkpoint. */
+  get #bytesScale(): number {
+    return Math.max(1, this.#checkpointLength / this.#checkpointBytes);
   }
 
   /**
@@ -208,7 +227,7 @@ export class Datastore {
     const { snapshot, replayed, checkpoint } = loaded;
     const datastore = new Datastore(options, snapshot, replayed, {
       fixedNumber: checkpoint?.fixedNumber ?? 0,
-      length: checkpoint?.tree.length ?? 0,
+      length: checkpoint?.length ?? 0,
     });
     try {
       await datastore.#startFollowing();
@@ -355,14 +374,15 @@ export class Datastore {
       // reordering of a system-ordered list is no change.
       const visible = applyDiff(state.root, diff, { strict: true });
       const timestamp = new Date().toISOString();
+      const { forward, reverse } = encodeDiffs(diff, this.schema);
       const draft = {
         timestamp,
         user: attribution.user,
         via: attribution.via,
         ...(attribution.label === undefined ? {} : { label: attribution.label }),
         ...(attribution.comment === undefined ? {} : { comment: attribution.comment }),
-        forward: encodeDiff(diff, this.schema),
-        reverse: encodeDiff(reverseDiff(diff), this.schema),
+        forward,
+        reverse,
       };
       this.#versions.record(visible, diff, { fixedNumber, timestamp });
       this.#recent.add({ ...draft, fixedNumber });
@@ -422,10 +442,24 @@ export class Datastore {
     await this.#checkpointing;
   }
 
-  /** Waits for pending work, then closes the journal. */
+  /**
+   * Waits for pending work, writes a checkpoint when the commits since the last one are many or
+   * large (so that the next start-up loads it instead of replaying them), then closes the journal.
+   * Not while a shared journal cannot be reached: the checkpoint could only fail.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     await this.idle();
+    if (
+      this.#staleSince === undefined &&
+      (this.#commitsSinceCheckpoint >= CLOSE_CHECKPOINT_COMMITS || this.#bytesSinceCheckpoint >= CLOSE_CHECKPOINT_BYTES)
+    ) {
+      try {
+        await this.checkpoint();
+      } catch (error) {
+        this.#logger.error({ err: error }, 'the checkpoint at close failed; the journal still holds every commit');
+      }
+    }
     await this.#journal.close();
   }
 
@@ -458,16 +492,20 @@ export class Datastore {
   }
 
   /**
-   * Counts a commit towards the next checkpoint. Only this node's own commits start one: on a
-   * shared journal the node whose commit makes a checkpoint due writes it, not every node.
+   * Lets go of a large record once durable, and counts a commit towards the next checkpoint. Only
+   * this node's own commits start one: on a shared journal the node whose commit makes a
+   * checkpoint due writes it, not every node.
    */
   #afterDurable(record: CommitRecord, own: boolean): void {
+    if (record.forward.length + record.reverse.length > RECENT_RECORD_LIMIT) this.#recent.delete(record.fixedNumber);
     this.#commitsSinceCheckpoint++;
     this.#bytesSinceCheckpoint += record.forward.length;
-    const scale = this.#checkpointScale;
+    // A large commit (a restore, a whole list) is checkpointed at once, whatever the scale, so
+    // that start-up does not replay it.
     const due =
-      this.#commitsSinceCheckpoint >= this.#checkpointEvery * scale ||
-      this.#bytesSinceCheckpoint >= this.#checkpointBytes * scale;
+      this.#commitsSinceCheckpoint >= this.#checkpointEvery * this.#countScale ||
+      this.#bytesSinceCheckpoint >= this.#checkpointBytes * this.#bytesScale ||
+      record.forward.length >= this.#checkpointBytes;
     if (own && due && this.#checkpointing === undefined && !this.#closed) {
       this.#checkpointing = this.#writeCheckpoint()
         .catch((error: unknown) => {
@@ -490,9 +528,9 @@ export class Datastore {
     if (snapshot.fixedNumber <= this.#lastCheckpoint) return;
     this.#commitsSinceCheckpoint = 0;
     this.#bytesSinceCheckpoint = 0;
-    const tree = await treeToTextInSlices(snapshot.root);
+    let length: number;
     try {
-      await this.#journal.writeCheckpoint({ fixedNumber: snapshot.fixedNumber, tree, timestamp: snapshot.timestamp });
+      length = await this.#storeCheckpoint(snapshot);
     } catch (error) {
       const raced = this.#shared !== undefined && (await this.#shared.head()).latestCheckpoint >= snapshot.fixedNumber;
       if (!raced) throw error;
@@ -500,10 +538,30 @@ export class Datastore {
       return;
     }
     this.#lastCheckpoint = snapshot.fixedNumber;
-    this.#checkpointScale = this.#scaleOf(tree.length);
+    this.#checkpointLength = length;
     const pruned = await this.#journal.prune(this.#retention);
     if (pruned > 0) this.#oldestStored = undefined;
-    this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: tree.length, pruned }, 'checkpoint written');
+    this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: length, pruned }, 'checkpoint written');
+  }
+
+  /** Stores a checkpoint of `snapshot` (in pieces, where the journal takes them); resolves with its length. */
+  async #storeCheckpoint(snapshot: Snapshot): Promise<number> {
+    const journal = this.#journal;
+    const { fixedNumber, timestamp } = snapshot;
+    if (journal.writeCheckpointChunks === undefined) {
+      const tree = await checkpointTextInSlices(snapshot.root);
+      await journal.writeCheckpoint({ fixedNumber, tree, timestamp });
+      return tree.length;
+    }
+    let length = 0;
+    const counted = async function* (): AsyncGenerator<string> {
+      for await (const chunk of checkpointChunks(snapshot.root)) {
+        length += chunk.length;
+        yield chunk;
+      }
+    };
+    await journal.writeCheckpointChunks(fixedNumber, counted());
+    return length;
   }
 
   /**
@@ -561,7 +619,7 @@ export class Datastore {
     const versions = new NodeVersions(floor);
     this.#sharedFloor = await shared.raiseVersionFloor(floor);
     this.#lastCheckpoint = checkpoint.fixedNumber;
-    this.#checkpointScale = this.#scaleOf(checkpoint.tree.length);
+    this.#checkpointLength = checkpoint.length;
     this.#commitsSinceCheckpoint = replayed;
     this.#bytesSinceCheckpoint = 0;
     return {
@@ -575,18 +633,47 @@ export class Datastore {
   }
 }
 
+/** The newest checkpoint in pieces: the store's own reading when it has one, else its whole text. */
+const readCheckpoint = async (journal: JournalStore): Promise<CheckpointReading | undefined> => {
+  if (journal.readCheckpoint !== undefined) return journal.readCheckpoint();
+  const checkpoint = await journal.latestCheckpoint();
+  if (checkpoint === undefined) return undefined;
+  const { tree } = checkpoint;
+  return {
+    fixedNumber: checkpoint.fixedNumber,
+    ...(checkpoint.timestamp === undefined ? {} : { timestamp: checkpoint.timestamp }),
+    chunks: (async function* () {
+      yield tree;
+    })(),
+  };
+};
+
 /** What start-up (or a reload) read from the journal. */
 interface Loaded {
   readonly snapshot: Snapshot;
   /** How many commits were replayed after the checkpoint. */
   readonly replayed: number;
-  readonly checkpoint: Checkpoint | undefined;
+  /** The checkpoint loaded: its fixed number and its text's length. */
+  readonly checkpoint: { readonly fixedNumber: number; readonly length: number } | undefined;
 }
 
-/** The latest checkpoint plus the commits after it, checked to be complete and without gaps. */
+/**
+ * The latest checkpoint (decoded piece by piece as the journal reads it) plus the commits after
+ * it, checked to be complete and without gaps.
+ */
 const loadJournal = async (journal: JournalStore, schema: SchemaTree): Promise<Loaded> => {
-  const checkpoint = await journal.latestCheckpoint();
-  let root = checkpoint === undefined ? emptyDataTree(schema) : treeFromText(checkpoint.tree, schema);
+  const checkpoint = await readCheckpoint(journal);
+  let length = 0;
+  let root = emptyDataTree(schema);
+  if (checkpoint !== undefined) {
+    const counted = async function* (): AsyncGenerator<string> {
+      for await (const chunk of checkpoint.chunks) {
+        length += chunk.length;
+        yield chunk;
+      }
+    };
+    root = await treeFromCheckpointChunks(counted(), schema);
+  }
   let fixedNumber = checkpoint?.fixedNumber ?? 0;
   let timestamp = checkpoint?.timestamp;
   let replayed = 0;
@@ -609,7 +696,7 @@ const loadJournal = async (journal: JournalStore, schema: SchemaTree): Promise<L
   return {
     snapshot: { root, fixedNumber, timestamp: timestamp ?? new Date().toISOString() },
     replayed,
-    checkpoint,
+    checkpoint: checkpoint === undefined ? undefined : { fixedNumber: checkpoint.fixedNumber, length },
   };
 };
 

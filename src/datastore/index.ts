@@ -32,7 +32,7 @@ export type {
 export { Datastore } from './datastore.ts';
 export { JournalConflictError } from './journal-conflict-error.ts';
 export { firstCommitSince, oldestStoredCommit } from './journal-history.ts';
-export type { JournalStore, ListCommitsOptions } from './journal-store.ts';
+export type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 export type { MemoryJournal } from './memory-journal-store.ts';
 export { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
 export type { NodeVersion } from './node-versions.ts';
@@ -50,4 +50,4 @@ export { isSharedJournalStore } from './shared-journal-store.ts';
 export type { Snapshot } from './snapshot.ts';
 export type { SqliteJournalStoreOptions } from './sqlite-journal-store.ts';
 export { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
-export { treeFromText, treeToText, treeToTextInSlices } from './tree-text.ts';
+export { treeFromText, treeToText } from './tree-text.ts';

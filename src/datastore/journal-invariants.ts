@@ -12,7 +12,7 @@ import type { ListCommitsOptions } from './journal-store.ts';
  * Throws `CommitFailedError` unless `records` may follow a journal whose last fixed number is `last`:
  * {@link JournalConflictError} when the first is not greater than `last` (a stale writer).
  */
-export const checkAppendable = (records: readonly CommitRecord[], last: number): void => {
+export const checkAppendable = (records: readonly Pick<CommitRecord, 'fixedNumber' | 'via'>[], last: number): void => {
   let previous = last;
   for (const record of records) {
     if (!Number.isSafeInteger(record.fixedNumber) || record.fixedNumber <= previous) {

@@ -6,6 +6,19 @@
  */
 import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.ts';
 
+/** A checkpoint whose text comes in pieces, as {@link JournalStore.readCheckpoint} gives it. */
+export interface CheckpointReading {
+  readonly fixedNumber: number;
+  /** When commit `fixedNumber` was made, for a store that keeps it (see {@link Checkpoint}). */
+  readonly timestamp?: string;
+  /**
+   * The pieces of the text, read while they are consumed; their concatenation is the `tree` that
+   * {@link JournalStore.latestCheckpoint} gives. Iterating throws `OperationFailedError` when the
+   * checkpoint turns out to be incomplete.
+   */
+  readonly chunks: AsyncIterable<string>;
+}
+
 /** Paging of {@link JournalStore.listCommits}. */
 export interface ListCommitsOptions {
   /** At most this many commits; all when omitted. */
@@ -34,6 +47,12 @@ export interface JournalStore {
   append(records: readonly CommitRecord[]): Promise<void>;
   /** The newest complete checkpoint, or `undefined` when none was written. */
   latestCheckpoint(): Promise<Checkpoint | undefined>;
+  /**
+   * Optional (a store may leave it out): the newest complete checkpoint with its text in pieces,
+   * so that start-up never holds the whole text at once; `undefined` when none was written.
+   * Meant for start-up, before any write. Without it, start-up reads {@link latestCheckpoint}.
+   */
+  readCheckpoint?(): Promise<CheckpointReading | undefined>;
   /** Every stored commit with a fixed number greater than `fixedNumber`, oldest first. */
   commitsAfter(fixedNumber: number): AsyncIterable<CommitRecord>;
   /** Stored commits, newest first, without their diffs (cheap: for listing rollback files). */
@@ -47,6 +66,13 @@ export interface JournalStore {
    * {@link append} for more than a few milliseconds at a time.
    */
   writeCheckpoint(checkpoint: Checkpoint): Promise<void>;
+  /**
+   * Optional (a store may leave it out): stores a checkpoint as {@link writeCheckpoint} does, its
+   * text given in pieces, so that the writer never holds the whole text at once. A piece may end
+   * anywhere, even inside a surrogate pair. When `chunks` throws, nothing is stored and the
+   * promise rejects with that error. Without it, checkpoints are written through writeCheckpoint.
+   */
+  writeCheckpointChunks?(fixedNumber: number, chunks: AsyncIterable<string>): Promise<void>;
   /**
    * Retention: deletes the commits older than the newest `keep`, except those start-up still
    * needs (every commit after the latest checkpoint; all of them while there is none).

@@ -15,7 +15,7 @@
  * @see RFC 8040 §3.4.1.2–3.4.1.3, RFC 7232 §2
  */
 import type { DataDiff, DataTree, InstanceNode, InstancePath, ListInstance, Slot } from '../data/index.ts';
-import { findEntry, getChild } from '../data/index.ts';
+import { findEntry, getChild, isInstanceNode } from '../data/index.ts';
 
 /** The commit a resource was last changed by: its fixed number and time. */
 export interface NodeVersion {
@@ -24,7 +24,8 @@ export interface NodeVersion {
 }
 
 const isObject = (value: Slot): value is InstanceNode | ListInstance =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && 'schema' in value;
+  isInstanceNode(value) ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && 'schema' in value && 'entries' in value);
 
 /** Walks `path` in `root`, calling `visit` with every inner node and list on the way (the root first). */
 const walk = (root: DataTree, path: InstancePath, visit: (node: object) => void): void => {

@@ -2,7 +2,8 @@
  * @module datastore/recent-commits
  * The records of the latest commits, kept in memory: a rollback prepared in the same commit group
  * as the commits it undoes can read them before the journal has them, and recent rollback files
- * are read without a query.
+ * are read without a query. A large record is kept only until it is durable: a restore's diff
+ * text is as large as the whole configuration.
  */
 import type { CommitRecord } from './commit-record.ts';
 
@@ -25,6 +26,11 @@ export class RecentCommits {
 
   get(fixedNumber: number): CommitRecord | undefined {
     return this.#records.get(fixedNumber);
+  }
+
+  /** Forgets one record (the journal has it). */
+  delete(fixedNumber: number): void {
+    this.#records.delete(fixedNumber);
   }
 
   /** The records held with a fixed number up to `last`, newest first. */

@@ -321,6 +321,8 @@ describe('Datastores sharing a PostgreSQL journal', { skip: postgresMissing }, (
     const { datastore: behind, gate } = await node(url, { gated: true });
     await reached(behind, 1);
     await gate?.connected;
+    // The catch-up the connection started may still be running: let it end before holding.
+    await behind.synchronize();
     gate?.hold();
     for (let index = 0; index < 20; index++) await writer.commit(withItem(`r${index}`, index), ADMIN);
     await writer.idle();

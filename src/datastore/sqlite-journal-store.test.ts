@@ -15,6 +15,7 @@ import { CommitFailedError, OperationFailedError } from '../errors/index.ts';
 import type { CommitRecord } from './commit-record.ts';
 import type { ChildResult } from './journal-store-child.test-support.ts';
 import { describeJournalStoreContract } from './journal-store-contract.test-support.ts';
+import { LONG_TEXT } from './journal-wire.ts';
 import { SQLITE_HARNESS } from './sqlite-journal-store.test-support.ts';
 import { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
 import { SCHEMA_VERSION } from './sqlite-schema.ts';
@@ -145,6 +146,39 @@ describe('SqliteJournalStore', () => {
     await store.close();
   });
 
+  it('stores a long diff text in slices and gives it back whole, in a replay too, until it is pruned', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 4096);
+    const long = 'ÅÄÖ-😀-"x"\n'.repeat(Math.ceil(LONG_TEXT / 10) + 7);
+    const reverse = `${long}reverse`;
+    await store.append([record(1), { ...record(2), forward: long, reverse }, record(3)]);
+    const read = await store.readCommit(2);
+    assert.equal(read?.forward, long);
+    assert.equal(read?.reverse, reverse);
+    const replayed: CommitRecord[] = [];
+    for await (const commit of store.commitsAfter(0)) replayed.push(commit);
+    assert.deepEqual(
+      replayed.map((commit) => [commit.fixedNumber, commit.forward.length, commit.reverse.length]),
+      [
+        [1, 9, 9],
+        [2, long.length, reverse.length],
+        [3, 9, 9],
+      ],
+    );
+    const stored = () =>
+      peek(directory, (database) => ({
+        slices: database.prepare('SELECT count(*) AS n FROM commit_text').get()?.['n'],
+        column: database.prepare('SELECT forward FROM commit_record WHERE fixed_number = 2').get()?.['forward'],
+      }));
+    const before = stored();
+    assert.ok((before.slices as number) > 2, 'in slices');
+    assert.equal(before.column, '', 'not in the row');
+    await store.writeCheckpoint({ fixedNumber: 3, tree: 'tree' });
+    assert.equal(await store.prune(0), 3);
+    assert.equal(stored().slices, 0, 'pruned with its commit');
+    await store.close();
+  });
+
   it('drops the chunks of an interrupted checkpoint when it opens, and notices missing ones', async () => {
     const directory = dataDir();
     const store = await openStore(directory, 10);
@@ -219,5 +253,80 @@ describe('SqliteJournalStore', () => {
     assert.equal(filled.last, filled.acknowledged, 'nothing of the failed append is stored');
     assert.equal(filled.reopenedLast, filled.acknowledged, 'reopened on the full disk, everything is there');
     assert.equal(freed.last, (filled.acknowledged ?? 0) + 1, 'with space again, the journal takes commits');
+  });
+});
+
+describe('SqliteJournalStore checkpoints written in pieces', () => {
+  const pieces = async function* (text: string, size: number, failAt?: number): AsyncGenerator<string> {
+    for (let start = 0; start < text.length; start += size) {
+      if (failAt !== undefined && start >= failAt) throw new Error('the tree could not be encoded');
+      yield text.slice(start, start + size);
+    }
+  };
+
+  it('stores the pieces as one checkpoint, even when a piece ends inside a surrogate pair', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 64);
+    await store.append([record(1), record(2)]);
+    const tree = `{"x":"${'ÅÄÖ-😀-𝔸'.repeat(300)}"}`;
+    for (const size of [1, 7, 1000]) {
+      await store.append([record(size + 2)]);
+      await store.writeCheckpointChunks(size + 2, pieces(tree, size));
+      assert.deepEqual(await store.latestCheckpoint(), { fixedNumber: size + 2, tree });
+      const reading = await store.readCheckpoint();
+      let read = '';
+      for await (const chunk of reading?.chunks ?? []) read += chunk;
+      assert.equal(read, tree);
+    }
+    await store.close();
+  });
+
+  it('stores nothing when the pieces fail, and lets appends through while it writes', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 100);
+    await store.append([record(1)]);
+    await store.writeCheckpoint({ fixedNumber: 1, tree: 'first' });
+    await store.append([record(2)]);
+    await assert.rejects(store.writeCheckpointChunks(2, pieces('z'.repeat(10_000), 500, 5000)), /could not be encoded/);
+    assert.equal((await store.latestCheckpoint())?.tree, 'first');
+    assert.deepEqual(
+      { ...peek(directory, (database) => database.prepare('SELECT count(*) AS n FROM checkpoint_chunk').get()) },
+      { n: 1 },
+      'the pieces written so far are removed',
+    );
+    const slow = async function* (): AsyncGenerator<string> {
+      for (let index = 0; index < 20; index++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        yield 'y'.repeat(300);
+      }
+    };
+    const order: string[] = [];
+    const writing = store.writeCheckpointChunks(2, slow()).then(() => order.push('checkpoint'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await store.append([record(3)]);
+    order.push('append');
+    await writing;
+    assert.deepEqual(order, ['append', 'checkpoint']);
+    assert.equal((await store.latestCheckpoint())?.tree, 'y'.repeat(6000));
+    await store.close();
+  });
+
+  it('abandons a checkpoint being written in pieces when it is closed', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 100);
+    await store.append([record(1)]);
+    const endless = async function* (): AsyncGenerator<string> {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        yield 'w'.repeat(500);
+      }
+    };
+    const writing = store.writeCheckpointChunks(1, endless());
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await store.close();
+    await assert.rejects(writing, /the journal was closed|not open/);
+    const reopened = await openStore(directory);
+    assert.equal(await reopened.latestCheckpoint(), undefined);
+    await reopened.close();
   });
 });

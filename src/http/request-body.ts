@@ -27,21 +27,36 @@ export const readRequestBody = async (request: IncomingMessage, limit: number): 
   return Buffer.concat(chunks, size);
 };
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * Reads the whole body as UTF-8 text (a byte order mark is dropped), undefined when it has no
  * byte; rejects as {@link readRequestBody} does, and with {@link MalformedMessageError} when the
- * body is not UTF-8.
+ * body is not UTF-8. The bytes are decoded as they arrive, so a large body is never held as
+ * bytes and as text at once.
  */
 export const readRequestText = async (request: IncomingMessage, limit: number): Promise<string | undefined> => {
-  const buffer = await readRequestBody(request, limit);
-  if (buffer.length === 0) return undefined;
-  try {
-    return UTF8.decode(buffer);
-  } catch {
-    throw new MalformedMessageError('the request body is not valid UTF-8');
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decode = (buffer?: Buffer): string => {
+    try {
+      return buffer === undefined ? decoder.decode() : decoder.decode(buffer, { stream: true });
+    } catch {
+      throw new MalformedMessageError('the request body is not valid UTF-8');
+    }
+  };
+  const parts: string[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) {
+      request.resume();
+      throw tooLarge(limit);
+    }
+    parts.push(decode(buffer));
   }
+  parts.push(decode());
+  return size === 0 ? undefined : parts.join('');
 };
 
 const tooLarge = (limit: number): PayloadTooLargeError =>

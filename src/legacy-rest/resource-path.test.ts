@@ -123,6 +123,11 @@ describe('resolveLegacyPath: bad paths', () => {
     { path: '/rollbacks/01', code: 'RESOURCE_NOT_FOUND' },
     { path: '/rollbacks/-1', code: 'RESOURCE_NOT_FOUND' },
     { path: '/rollbacks/0/x', code: 'RESOURCE_NOT_FOUND' },
+    // A list entry after its list's path was resolved once (the remembered route) and not.
+    { path: '/running/l:top/multi//a,beta', code: 'MALFORMED_MESSAGE' },
+    { path: '/running/l:top/multi/a%zz,beta', code: 'MALFORMED_MESSAGE' },
+    { path: '/running/l:top/multi/a', code: 'INVALID_VALUE', errorPath: '/lt:top/multi' },
+    { path: '/running/l:top/multi/a,beta,c', code: 'INVALID_VALUE', errorPath: '/lt:top/multi' },
     { path: '/operational/_rollback', code: 'UNKNOWN_ELEMENT' },
     { path: '/running/_rollback/x', code: 'UNKNOWN_ELEMENT' },
     { path: '/running//l:top', code: 'MALFORMED_MESSAGE', message: /empty segment/ },

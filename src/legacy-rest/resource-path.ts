@@ -14,13 +14,13 @@ import {
   ResourceNotFoundError,
   UnknownElementError,
 } from '../errors/index.ts';
-import type { LeafListNode, LeafNode, OperationNode, SchemaTree, YangValue } from '../yang/index.ts';
+import type { LeafListNode, LeafNode, ListNode, OperationNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { offeredRpcs } from './api-root.ts';
 import { parsePathValue } from './key-values.ts';
 import type { LegacyDatastore } from './legacy-names.ts';
 import { pickNamed } from './node-name.ts';
 import type { PathSegment } from './path-segments.ts';
-import { segmentValue, splitKeyValues, splitPath } from './path-segments.ts';
+import { percentDecode, segmentValue, splitKeyValues, splitPath } from './path-segments.ts';
 
 /** A resource of the legacy API. @see spec Decision 1 */
 export type LegacyResource =
@@ -170,6 +170,75 @@ const resolveDatastore = (
   return action === undefined ? { kind: 'data', datastore, path } : { kind: 'action', datastore, path, action };
 };
 
+/** A path up to a keyed list, resolved once: the list's resource (its path ends in the list). */
+interface ListRoute {
+  readonly datastore: LegacyDatastore;
+  readonly before: InstancePath;
+  readonly list: ListNode;
+}
+
+/** At most this many list routes are kept per schema (then they are forgotten and learnt again). */
+const ROUTE_LIMIT = 256;
+const listRoutes = new WeakMap<SchemaTree, Map<string, ListRoute | null>>();
+const QUOTE = /"|%22/i;
+
+/** The route of `prefix` (a path naming a whole keyed list), resolved on first use and remembered; null when it names something else. */
+const listRouteOf = (schema: SchemaTree, prefix: string): ListRoute | null => {
+  let routes = listRoutes.get(schema);
+  if (routes === undefined) {
+    routes = new Map();
+    listRoutes.set(schema, routes);
+  }
+  let route = routes.get(prefix);
+  if (route !== undefined) return route;
+  route = null;
+  try {
+    const resource = resolvePath(schema, prefix);
+    const last = resource.kind === 'data' ? resource.path.at(-1) : undefined;
+    if (
+      resource.kind === 'data' &&
+      last?.schema.kind === 'list' &&
+      last.keys === undefined &&
+      last.schema.keys.length > 0
+    )
+      route = { datastore: resource.datastore, before: Object.freeze(resource.path.slice(0, -1)), list: last.schema };
+  } catch {
+    // The whole path is resolved the general way, which reports the error.
+  }
+  if (routes.size >= ROUTE_LIMIT) routes.clear();
+  routes.set(prefix, route);
+  return route;
+};
+
+/**
+ * The resource of `<list path>/<keys>` through the remembered route of `<list path>`: the schema
+ * is looked up once per list, not per request (GET of one entry by key is the commonest request).
+ * Undefined when the path has another form (quotes, a trailing `/`, `_operations`); the general
+ * resolution then answers it. Gives what the general resolution gives, errors included.
+ */
+const listEntryResource = (schema: SchemaTree, rawPath: string): LegacyResource | undefined => {
+  const slash = rawPath.lastIndexOf('/');
+  // "…//keys" has an empty segment (malformed), which the list's own path would not show.
+  if (slash <= 0 || rawPath[slash - 1] === '/' || QUOTE.test(rawPath)) return undefined;
+  const raw = rawPath.slice(slash + 1);
+  if (raw === '' || raw === OPERATIONS_SEGMENT) return undefined;
+  const route = listRouteOf(schema, rawPath.slice(0, slash));
+  if (route === null) return undefined;
+  const { datastore, before, list } = route;
+  const segment: PathSegment = { raw, text: percentDecode(raw) };
+  const errorPath = formatInstancePath([...before, { schema: list }]);
+  const texts = splitKeyValues(segment);
+  if (texts.length !== list.keys.length) {
+    throw new InvalidValueError(
+      `list ${list.name} has ${list.keys.length} key(s) (${list.keys.map((key) => key.name).join(',')}), ` +
+        `the path gives ${texts.length}: "${segment.text}"`,
+      { path: errorPath },
+    );
+  }
+  const keys = list.keys.map((key, position) => valueAt(schema, key, texts[position] as string, errorPath));
+  return { kind: 'data', datastore, path: [...before, { schema: list, keys }] };
+};
+
 /**
  * The resource named by `rawPath`, the request path below {@link LEGACY_REST_ROOT} still
  * percent-encoded (`''` or `/` is the api root). Throws a ManagementError: ResourceNotFoundError
@@ -177,7 +246,11 @@ const resolveDatastore = (
  * paths (400) MalformedMessageError (syntax), UnknownNamespaceError / UnknownElementError
  * (names), InvalidValueError (key counts, ambiguity, values), with the error-path of the node. @see spec Decisions 1–2
  */
-export const resolveLegacyPath = (schema: SchemaTree, rawPath: string): LegacyResource => {
+export const resolveLegacyPath = (schema: SchemaTree, rawPath: string): LegacyResource =>
+  listEntryResource(schema, rawPath) ?? resolvePath(schema, rawPath);
+
+/** The general resolution of {@link resolveLegacyPath}. */
+const resolvePath = (schema: SchemaTree, rawPath: string): LegacyResource => {
   const segments = splitPath(rawPath);
   const [first, ...rest] = segments;
   if (first === undefined) return { kind: 'api' };

@@ -17,6 +17,7 @@ import type {
 import {
   decodedTarget,
   decodeJson,
+  decodeJsonText,
   decodeXml,
   decodeXmlDocument,
   parseJsonText,
@@ -56,7 +57,7 @@ export const decodeChildren = <S extends InnerSchemaNode>(
 ): InstanceNode<S> => {
   const { encoding, text } = requireBody(body, 'the data to write');
   const options = { schema, config: true, path: parentPath, qualifiedTop: encoding === 'json' };
-  return encoding === 'json' ? decodeJson(parent, parseJsonText(text), options) : decodeXml(parent, text, options);
+  return encoding === 'json' ? decodeJsonText(parent, text, options) : decodeXml(parent, text, options);
 };
 
 /**

@@ -171,6 +171,38 @@ describe('parseDataResourcePath: good paths', () => {
     assert.equal(summary(parse([])), 'datastore');
   });
 
+  it('a list entry by key resolves through the remembered route as the general way, errors included', () => {
+    const outcome = (path: string | readonly string[]): unknown => {
+      try {
+        const target = parse(path);
+        return { summary: summary(target), keys: target.kind === 'data' ? keysOf(target.path) : undefined };
+      } catch (error) {
+        const { code, path: errorPath, message } = error as { code: string; path?: string; message: string };
+        return { code, errorPath, message };
+      }
+    };
+    const paths = [
+      '/example-jukebox:jukebox/library/artist=Foo%20Fighters',
+      '/example-jukebox:jukebox/library/artist=',
+      '/example-jukebox:jukebox/library/artist=a,b',
+      '/example-jukebox:jukebox/library/artist=%zz',
+      '/example-jukebox:jukebox/library=x',
+      '/example-jukebox:jukebox/library/artist/=x',
+      '/example-jukebox:jukebox/library/=x',
+      '/example-jukebox:jukebox/library/nothing=x',
+      '/t-paths:top/multi=x,-5,z',
+      '/t-paths:top/multi=x,notanumber,z',
+      '/t-paths:top/colored=to:blue',
+      '/t-paths:top/colored=to:nothing',
+    ];
+    for (const path of paths) {
+      // The general way: raw segments never take the remembered route.
+      const general = outcome(path.slice(1).split('/'));
+      assert.deepEqual(outcome(path), general, path);
+      assert.deepEqual(outcome(path), general, `${path} (remembered)`);
+    }
+  });
+
   it('key values are typed by their leaves', () => {
     const target = parse('/t-paths:top/multi=x,-5,z');
     assert.deepEqual(keysOf(target.kind === 'data' ? target.path : []), ['x', -5, 'z']);

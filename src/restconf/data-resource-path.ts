@@ -116,6 +116,59 @@ export interface DataResourcePathOptions {
   readonly unqualifiedActionPath?: boolean;
 }
 
+/** A path up to a list, resolved once: the steps before the list, and the list. */
+interface ListRoute {
+  readonly before: InstancePath;
+  readonly list: ListNode;
+}
+
+/** At most this many list routes are kept per schema (then they are forgotten and learnt again). */
+const ROUTE_LIMIT = 256;
+const listRoutes = new WeakMap<SchemaTree, Map<string, ListRoute | null>>();
+
+/**
+ * The route of `prefix` (an api-path ending in a list's name, without keys), resolved on first
+ * use and remembered; null when the path does not resolve to a list (or fails).
+ */
+const listRouteOf = (prefix: string, schema: SchemaTree): ListRoute | null => {
+  let routes = listRoutes.get(schema);
+  if (routes === undefined) {
+    routes = new Map();
+    listRoutes.set(schema, routes);
+  }
+  let route = routes.get(prefix);
+  if (route !== undefined) return route;
+  route = null;
+  try {
+    const target = resolvePath(prefix, schema, {});
+    if (target.kind === 'data' && target.node.kind === 'list')
+      route = { before: Object.freeze(target.path.slice(0, -1)), list: target.node };
+  } catch {
+    // The whole path is resolved the general way, which reports the error.
+  }
+  if (routes.size >= ROUTE_LIMIT) routes.clear();
+  routes.set(prefix, route);
+  return route;
+};
+
+/**
+ * The target of `/…/list=keys` (keys in the last segment only) through the remembered route of
+ * `/…/list`: the schema is looked up once per list, not per request (GET of one entry by key is
+ * the commonest request). Undefined when the path has another form; the general resolution then
+ * answers it, errors included. Gives what the general resolution gives.
+ */
+const listEntryTarget = (apiPath: string, schema: SchemaTree): DataResourceTarget | undefined => {
+  const equals = apiPath.indexOf('=');
+  // The `=` must end a node name of the last segment ("/=x" is malformed, not a key of the parent).
+  if (equals < 0 || apiPath.lastIndexOf('/') > equals || !apiPath.startsWith('/') || apiPath[equals - 1] === '/')
+    return undefined;
+  const route = listRouteOf(apiPath.slice(0, equals), schema);
+  if (route === null) return undefined;
+  const { before, list } = route;
+  const step: InstancePathStep = { schema: list, keys: listKeys(list, apiPath.slice(equals + 1), schema, before) };
+  return { kind: 'data', path: [...before, step], node: list };
+};
+
 /**
  * Resolves the api-path after `{+restconf}/data` — raw text such as `/example-jukebox:jukebox/
  * library/artist=Foo%20Fighters`, or its raw (still percent-encoded) segments. Throws
@@ -127,6 +180,16 @@ export const parseDataResourcePath = (
   apiPath: string | readonly string[],
   schema: SchemaTree,
   options: DataResourcePathOptions = {},
+): DataResourceTarget =>
+  (typeof apiPath === 'string' && options.start === undefined && options.unqualifiedActionPath !== true
+    ? listEntryTarget(apiPath, schema)
+    : undefined) ?? resolvePath(apiPath, schema, options);
+
+/** The general resolution of {@link parseDataResourcePath}. */
+const resolvePath = (
+  apiPath: string | readonly string[],
+  schema: SchemaTree,
+  options: DataResourcePathOptions,
 ): DataResourceTarget => {
   const segments = typeof apiPath === 'string' ? splitApiPath(apiPath) : apiPath.map(parseApiPathSegment);
   const path: InstancePathStep[] = [...(options.start?.path ?? [])];

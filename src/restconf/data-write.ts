@@ -134,11 +134,16 @@ export const createData = async (
   query: RestconfQuery,
 ): Promise<void> => {
   const encoding = resultEncoding(exchange, query);
-  const body = await exchange.body();
   // POST on a whole list (no keys) creates an entry of it: the list's parent is the real target.
   const onList = target.kind === 'data' && isCollection(target);
   const parentPath = onList ? target.path.slice(0, -1) : target.path;
-  const decoded = decodeChildren(schemaOfPath(exchange.schema, parentPath), parentPath, body, exchange.schema);
+  const decoded = decodeChildren(
+    schemaOfPath(exchange.schema, parentPath),
+    parentPath,
+    await exchange.body(),
+    exchange.schema,
+  );
+  exchange.releaseBody();
   const created = createdChild(decoded, parentPath);
   if (onList && created.node !== target.node)
     throw new InvalidValueError(
@@ -207,6 +212,7 @@ export const replaceData = async (
     target.kind === 'datastore'
       ? decodeDatastoreBody(await exchange.body(), exchange.schema)
       : await targetValue(exchange, target);
+  exchange.releaseBody();
   const placement = placementOf(query.insertion);
   const edit: DataEdit = {
     operation: 'replace',
@@ -243,6 +249,7 @@ export const mergeData = async (
     target.kind === 'datastore'
       ? decodeDatastoreBody(await exchange.body(true), exchange.schema)
       : await targetValue(exchange, target);
+  exchange.releaseBody();
   const edit: DataEdit = { operation: 'merge', target: target.path, value };
   const result = await exchange.management.edit(
     exchange.session,

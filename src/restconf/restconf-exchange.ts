@@ -37,6 +37,7 @@ export class RestconfExchange {
   /** The query string as sent (still percent-encoded), without `?`. */
   readonly rawQuery: string;
   #body: Promise<TypedBody | undefined> | undefined;
+  #bodyReleased = false;
 
   constructor(fields: {
     readonly request: IncomingMessage;
@@ -80,11 +81,21 @@ export class RestconfExchange {
    * `patchAllowed`. Rejects with PayloadTooLargeError (413) or UnsupportedMediaTypeError (415).
    */
   body(patchAllowed = false): Promise<TypedBody | undefined> {
+    if (this.#bodyReleased) throw new Error('the request body was released once it was decoded');
     this.#body ??= readRequestText(this.request, this.context.bodyLimit).then((text) => {
       if (text === undefined) return undefined;
       const type: BodyType = bodyType(this.request, text, patchAllowed);
       return { ...type, text };
     });
     return this.#body;
+  }
+
+  /**
+   * Lets go of the body's text once it is decoded: a large body (a whole list) would otherwise stay
+   * in memory, beside its decoded tree, until the response. Reading the body again is an error.
+   */
+  releaseBody(): void {
+    this.#bodyReleased = true;
+    this.#body = undefined;
   }
 }

@@ -8,7 +8,7 @@
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import type { EditOperation } from '../data/index.ts';
-import { parseJsonText } from '../data/index.ts';
+import { JsonArrayText, LAZY_JSON_LENGTH, parseJsonText, readJsonObjectLazily } from '../data/index.ts';
 import { InvalidValueError, MalformedMessageError, MissingElementError, UnknownElementError } from '../errors/index.ts';
 
 /** The namespace of ietf-yang-patch. */
@@ -108,9 +108,50 @@ const stringMember = (object: Readonly<Record<string, unknown>>, name: string, w
 
 const EDIT_MEMBERS: ReadonlySet<string> = new Set(['edit-id', 'operation', 'target', 'point', 'where', 'value']);
 
-/** Reads a YANG Patch in JSON: `{"ietf-yang-patch:yang-patch": {…}}`. @see RFC 8072 §4.2.2 */
-export const parseYangPatchJson = (text: string): YangPatch => {
-  const document = parseJsonText(text);
+/** A YANG Patch whose edits are read one by one as they are iterated (once). */
+export interface YangPatchReading {
+  readonly patchId: string;
+  readonly comment?: string;
+  /** The edits in order; an edit that is not well-formed throws when it is reached. */
+  readonly edits: Iterable<PatchEdit>;
+}
+
+/** Where a YANG Patch in JSON keeps its edits. */
+const EDITS_PATH: readonly string[] = ['ietf-yang-patch:yang-patch', 'edit'];
+
+/** One edit of a YANG Patch in JSON, checked. */
+const editOf = (raw: unknown, index: number, seen: Set<string>): PatchEdit => {
+  const where = `edit ${index + 1}`;
+  if (!isObject(raw)) throw new InvalidValueError(`${where} must be an object`);
+  for (const member of Object.keys(raw)) {
+    if (!EDIT_MEMBERS.has(member)) throw new UnknownElementError(`${where} has no member "${member}"`);
+  }
+  const value = raw.value;
+  if (value !== undefined && !isObject(value)) throw new InvalidValueError(`${where}: value must be an object`);
+  const fields: EditFields = {};
+  const editId = stringMember(raw, 'edit-id', where);
+  const operation = stringMember(raw, 'operation', where);
+  const target = stringMember(raw, 'target', where);
+  const point = stringMember(raw, 'point', where);
+  const whereText = stringMember(raw, 'where', where);
+  if (editId !== undefined) fields.editId = editId;
+  if (operation !== undefined) fields.operation = operation;
+  if (target !== undefined) fields.target = target;
+  if (point !== undefined) fields.point = point;
+  if (whereText !== undefined) fields.where = whereText;
+  if (value !== undefined) fields.value = { encoding: 'json', json: value };
+  return checkEdit(fields, index, seen);
+};
+
+/**
+ * Reads a YANG Patch in JSON: `{"ietf-yang-patch:yang-patch": {…}}`, its edits one by one as
+ * they are iterated. A long patch (a million edits) is never parsed whole: each edit is parsed
+ * from its slice of the text when it is reached, and is garbage once it is applied; an edit that
+ * is not well-formed is then found after the edits before it. @see RFC 8072 §4.2.2
+ */
+export const readYangPatchJson = (text: string): YangPatchReading => {
+  const document =
+    (text.length >= LAZY_JSON_LENGTH ? readJsonObjectLazily(text, [EDITS_PATH]) : undefined) ?? parseJsonText(text);
   if (!isObject(document) || Object.keys(document).length !== 1 || !isObject(document['ietf-yang-patch:yang-patch']))
     throw new MalformedMessageError('a YANG Patch body is one object {"ietf-yang-patch:yang-patch": {…}}');
   const patch = document['ietf-yang-patch:yang-patch'];
@@ -122,31 +163,24 @@ export const parseYangPatchJson = (text: string): YangPatch => {
   if (patchId === undefined) throw missing('patch-id', 'the YANG Patch');
   const comment = stringMember(patch, 'comment', 'yang-patch');
   const rawEdits = patch.edit ?? [];
-  if (!Array.isArray(rawEdits)) throw new InvalidValueError('yang-patch: edit must be an array of edits');
+  if (!(rawEdits instanceof JsonArrayText) && !Array.isArray(rawEdits))
+    throw new InvalidValueError('yang-patch: edit must be an array of edits');
   const seen = new Set<string>();
-  const edits = rawEdits.map((raw: unknown, index) => {
-    const where = `edit ${index + 1}`;
-    if (!isObject(raw)) throw new InvalidValueError(`${where} must be an object`);
-    for (const member of Object.keys(raw)) {
-      if (!EDIT_MEMBERS.has(member)) throw new UnknownElementError(`${where} has no member "${member}"`);
-    }
-    const value = raw.value;
-    if (value !== undefined && !isObject(value)) throw new InvalidValueError(`${where}: value must be an object`);
-    const fields: EditFields = {};
-    const editId = stringMember(raw, 'edit-id', where);
-    const operation = stringMember(raw, 'operation', where);
-    const target = stringMember(raw, 'target', where);
-    const point = stringMember(raw, 'point', where);
-    const whereText = stringMember(raw, 'where', where);
-    if (editId !== undefined) fields.editId = editId;
-    if (operation !== undefined) fields.operation = operation;
-    if (target !== undefined) fields.target = target;
-    if (point !== undefined) fields.point = point;
-    if (whereText !== undefined) fields.where = whereText;
-    if (value !== undefined) fields.value = { encoding: 'json', json: value };
-    return checkEdit(fields, index, seen);
-  });
-  return { patchId, ...(comment === undefined ? {} : { comment }), edits };
+  // A short patch is checked whole at once: an edit that is not well-formed is found first.
+  if (!(rawEdits instanceof JsonArrayText)) {
+    const edits = (rawEdits as unknown[]).map((raw, index) => editOf(raw, index, seen));
+    return { patchId, ...(comment === undefined ? {} : { comment }), edits };
+  }
+  const edits = function* (): Generator<PatchEdit> {
+    for (let index = 0; index < rawEdits.length; index++) yield editOf(rawEdits.item(index), index, seen);
+  };
+  return { patchId, ...(comment === undefined ? {} : { comment }), edits: edits() };
+};
+
+/** Reads a YANG Patch in JSON, every edit at once. @see RFC 8072 §4.2.2 */
+export const parseYangPatchJson = (text: string): YangPatch => {
+  const { edits, ...patch } = readYangPatchJson(text);
+  return { ...patch, edits: [...edits] };
 };
 
 type Bindings = Readonly<Record<string, string>>;

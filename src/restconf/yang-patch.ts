@@ -11,13 +11,12 @@
  */
 import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
 import {
-  applyEdit,
+  applyEdits,
   decodeJson,
   decodeXml,
   decodeXmlDocument,
   formatInstancePath,
   instanceExists,
-  isInstanceStored,
 } from '../data/index.ts';
 import type { ManagementError } from '../errors/index.ts';
 import {
@@ -40,8 +39,8 @@ import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
 import { namespaceOfModule } from './restconf-error-renderer.ts';
 import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
-import type { PatchEdit, RawPatchValue, YangPatch } from './yang-patch-document.ts';
-import { parseYangPatchJson, parseYangPatchXml } from './yang-patch-document.ts';
+import type { PatchEdit, RawPatchValue, YangPatchReading } from './yang-patch-document.ts';
+import { parseYangPatchXml, readYangPatchJson } from './yang-patch-document.ts';
 import { renderPatchStatus } from './yang-patch-status.ts';
 
 /** An edit of the patch resolved to a data edit. */
@@ -68,6 +67,12 @@ const resolveOffset = (
   return resolved.path;
 };
 
+/** The local names of the members of a parsed JSON value (none when it is no object). */
+const jsonTopLevelNames = (json: unknown): readonly string[] =>
+  typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? Object.keys(json).map((member) => member.slice(member.indexOf(':') + 1))
+    : [];
+
 /** The value of an edit for its target path. */
 const decodeValue = (value: RawPatchValue, path: InstancePath, schema: SchemaTree): Slot => {
   if (path.length === 0)
@@ -81,9 +86,7 @@ const decodeValue = (value: RawPatchValue, path: InstancePath, schema: SchemaTre
   const decoded =
     value.encoding === 'json' ? decodeJson(parent, value.json, options) : decodeXml(parent, value.text, options);
   const given =
-    value.encoding === 'json'
-      ? topLevelNames({ encoding: 'json', text: JSON.stringify(value.json) })
-      : topLevelNames({ encoding: 'xml', text: value.text });
+    value.encoding === 'json' ? jsonTopLevelNames(value.json) : topLevelNames({ encoding: 'xml', text: value.text });
   return targetSlot(decoded, (path.at(-1) as InstancePathStep).schema, path, given);
 };
 
@@ -142,22 +145,26 @@ const errorsOf = (error: unknown): readonly ManagementError[] | undefined => {
   return undefined;
 };
 
-/** Applies the edits in order to `root`; `onEdit` learns which edit is being applied. */
-const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editId: string) => void): DataTree => {
-  let tree = root;
-  for (const { editId, edit } of edits) {
-    onEdit(editId);
-    if ((edit.operation === 'delete' || edit.operation === 'move') && !isInstanceStored(tree, edit.target))
-      throw new DataMissingError(`there is nothing to ${edit.operation} at this path`, {
-        path: formatInstancePath(edit.target),
-      });
-    tree = applyEdit(tree, edit);
-  }
-  return tree;
-};
+/**
+ * Applies the edits in order to `root` (runs of edits of one list's entries in one batch);
+ * `onEdit` learns which edit is being applied.
+ */
+const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editId: string) => void): DataTree =>
+  applyEdits(
+    root,
+    edits.map(({ edit }) => edit),
+    (index, stored) => {
+      const { editId, edit } = edits[index] as ResolvedEdit;
+      onEdit(editId);
+      if ((edit.operation === 'delete' || edit.operation === 'move') && !stored())
+        throw new DataMissingError(`there is nothing to ${edit.operation} at this path`, {
+          path: formatInstancePath(edit.target),
+        });
+    },
+  );
 
-const parsePatch = (body: TypedBody): YangPatch =>
-  body.encoding === 'json' ? parseYangPatchJson(body.text) : parseYangPatchXml(body.text);
+const readPatch = (body: TypedBody): YangPatchReading =>
+  body.encoding === 'json' ? readYangPatchJson(body.text) : parseYangPatchXml(body.text);
 
 /** Answers PATCH with a YANG Patch body on the datastore or a data resource. @see RFC 8072 §2 */
 export const applyYangPatch = async (
@@ -167,14 +174,43 @@ export const applyYangPatch = async (
   body: TypedBody,
 ): Promise<void> => {
   const encoding: Encoding = responseEncoding(exchange.request);
-  const patch = parsePatch(body);
+  const { patchId, comment, edits: read } = readPatch(body);
   let current: string | undefined;
-  try {
-    const edits: ResolvedEdit[] = patch.edits.map((edit) => {
+  /** Answers the errors of an edit, or of applying the patch, as yang-patch-status; false for other errors. */
+  const answerErrors = (error: unknown): boolean => {
+    const errors = errorsOf(error);
+    // Preconditions concern the request, not the patch: they are answered as such.
+    if (errors === undefined || error instanceof PreconditionFailedError || error instanceof NotModifiedError)
+      return false;
+    const status = renderPatchStatus(
+      encoding,
+      { patchId, outcome: 'errors', errors, ...(current === undefined ? {} : { editId: current }) },
+      namespaceOfModule(exchange.schema),
+    );
+    writeText(
+      exchange.request,
+      exchange.response,
+      httpStatusOf(errors[0] as ManagementError),
+      { 'Content-Type': dataMediaType(encoding) },
+      status,
+    );
+    return true;
+  };
+  // Edits are read one by one (a malformed one is the request's error, not an edit's) and
+  // resolved as they come: a long patch is never held whole as parsed JSON.
+  const edits: ResolvedEdit[] = [];
+  for (const edit of read) {
+    try {
       current = edit.editId;
-      return { editId: edit.editId, edit: resolveEdit(edit, target, exchange.schema) };
-    });
-    current = undefined;
+      edits.push({ editId: edit.editId, edit: resolveEdit(edit, target, exchange.schema) });
+    } catch (error) {
+      if (answerErrors(error)) return;
+      throw error;
+    }
+  }
+  current = undefined;
+  exchange.releaseBody();
+  try {
     // The patch's comment is the commit's comment unless rollback-comment gives one.
     const note = noteOf(query);
     const result = await exchange.management.edit(
@@ -192,36 +228,16 @@ export const applyYangPatch = async (
         current = undefined;
         return after;
       },
-      note.comment === undefined && patch.comment !== undefined ? { ...note, comment: patch.comment } : note,
+      note.comment === undefined && comment !== undefined ? { ...note, comment } : note,
       [target.path, ...edits.map((each) => each.edit.target)],
     );
     if (query.rollbackId) {
       answerWrite(exchange, encoding, 204, result.fixedNumber);
       return;
     }
-    const status = renderPatchStatus(encoding, { patchId: patch.patchId, outcome: 'ok' });
+    const status = renderPatchStatus(encoding, { patchId, outcome: 'ok' });
     writeText(exchange.request, exchange.response, 200, { 'Content-Type': dataMediaType(encoding) }, status);
   } catch (error) {
-    const errors = errorsOf(error);
-    // Preconditions concern the request, not the patch: they are answered as such.
-    if (errors === undefined || error instanceof PreconditionFailedError || error instanceof NotModifiedError)
-      throw error;
-    const body = renderPatchStatus(
-      encoding,
-      {
-        patchId: patch.patchId,
-        outcome: 'errors',
-        errors,
-        ...(current === undefined ? {} : { editId: current }),
-      },
-      namespaceOfModule(exchange.schema),
-    );
-    writeText(
-      exchange.request,
-      exchange.response,
-      httpStatusOf(errors[0] as ManagementError),
-      { 'Content-Type': dataMediaType(encoding) },
-      body,
-    );
+    if (!answerErrors(error)) throw error;
   }
 };

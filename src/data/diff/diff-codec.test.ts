@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../../errors/index.ts';
 import { decodeJson } from '../codec/json/json-decode.ts';
 import { testSchema } from '../test-schema.test-support.ts';
-import { EMPTY_DIFF } from './diff.ts';
-import { decodeDiff, encodeDiff } from './diff-codec.ts';
+import { EMPTY_DIFF, reverseDiff } from './diff.ts';
+import { decodeDiff, encodeDiff, encodeDiffs } from './diff-codec.ts';
 import { DIFF_MODULE } from './diff-test-modules.test-support.ts';
 import { diffTrees } from './diff-trees.ts';
 
@@ -54,6 +54,23 @@ describe('encodeDiff', () => {
         ']}',
       ].join('\n'),
     );
+  });
+
+  it('encodes a diff and its reverse together as each on its own (a value both hold encoded once)', () => {
+    const trees = [
+      {},
+      { 'dt:top': { i64: '5', b: 'x', ml: [{ id: 'one', d: '1' }], usr: [1, 2] } },
+      { 'dt:top': { b: 'y z', ml: [{ id: 'two', d: '-2.25', note: 'n' }], usr: [2, 1], any: { k: [1, null] } } },
+    ].map((json) => decodeJson(schema, json, { schema }));
+    for (const before of trees) {
+      for (const after of trees) {
+        const diff = diffTrees(before, after);
+        assert.deepEqual(encodeDiffs(diff, schema), {
+          forward: encodeDiff(diff, schema),
+          reverse: encodeDiff(reverseDiff(diff), schema),
+        });
+      }
+    }
   });
 
   it('writes the empty diff on one line', () => {

@@ -18,13 +18,7 @@
 import { InvalidValueError, MalformedMessageError, UnknownElementError } from '../../errors/index.ts';
 import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
 import { isTypeCheckFailure, parseJson, toCanonical, toJson } from '../../yang/index.ts';
-import {
-  decodeJson,
-  encodeJsonString,
-  jsonValueContext,
-  parseJsonText,
-  qualifyingJsonContext,
-} from '../codec/json/index.ts';
+import { decodeJson, encodeJson, jsonValueContext, parseJsonText, qualifyingJsonContext } from '../codec/json/index.ts';
 import type {
   AnydataValue,
   DataSchemaNode,
@@ -35,6 +29,7 @@ import type {
 } from '../instance/index.ts';
 import { formatInstancePath, getChild, slotChildByName } from '../instance/index.ts';
 import type { DataChange, DataDiff, EntryPosition } from './diff.ts';
+import { reverseDiff } from './diff.ts';
 
 /** The version of the format written by {@link encodeDiff}. */
 const FORMAT_VERSION = 1;
@@ -46,27 +41,83 @@ const leafJson = (schema: SchemaTree, node: LeafNode | LeafListNode, value: Yang
 const keysJson = (schema: SchemaTree, keys: readonly LeafNode[], values: readonly YangValue[]): string =>
   `{${keys.map((key, index) => `${JSON.stringify(key.name)}:${leafJson(schema, key, values[index] as YangValue)}`).join(',')}}`;
 
-/** The JSON text of the instance a change's last step holds. @see RFC 7951 */
-export const changeValueJson = (schema: SchemaTree, step: InstancePathStep, value: Slot): string => {
+/**
+ * Appends to `parts` the JSON text of the instance a change's last step holds, in pieces: a large
+ * value (a whole list) is never joined on its own, only once with the rest of its diff.
+ * @see RFC 7951
+ */
+const appendValueJson = (
+  schema: SchemaTree,
+  step: InstancePathStep,
+  value: Slot,
+  parts: string[],
+  known?: KnownValueTexts,
+): void => {
   const node = step.schema;
   switch (node.kind) {
     case 'leaf':
-      return leafJson(schema, node, value as YangValue);
+      parts.push(leafJson(schema, node, value as YangValue));
+      return;
     case 'anydata':
     case 'anyxml':
-      return JSON.stringify(value as AnydataValue);
+      parts.push(JSON.stringify(value as AnydataValue));
+      return;
     case 'leaf-list':
-      if (step.value !== undefined) return leafJson(schema, node, value as YangValue);
+      if (step.value !== undefined) {
+        parts.push(leafJson(schema, node, value as YangValue));
+        return;
+      }
       break;
     default:
       break;
   }
-  // Containers, list entries and whole lists or leaf-lists go through the tree encoder, as one member.
-  const text = encodeJsonString({ schema: node, value }, schema);
-  const prefix = `{${JSON.stringify(`${node.module}:${node.name}`)}:`;
-  if (!text.startsWith(prefix) || !text.endsWith('}')) throw new TypeError(`unexpected encoding of ${node.name}`);
-  const member = text.slice(prefix.length, -1);
-  return node.kind === 'list' && step.keys !== undefined ? member.slice(1, -1) : member;
+  // A value the other diff of the same commit has already encoded (a created list is the deleted one of its reverse).
+  const entry = node.kind === 'list' && step.keys !== undefined;
+  const seen = typeof value === 'object' && value !== null ? known?.get(value) : undefined;
+  if (seen !== undefined && seen.schema === node && seen.entry === entry) {
+    for (const piece of seen.pieces) parts.push(piece);
+    return;
+  }
+  // Containers, list entries and whole lists or leaf-lists go through the tree encoder, as one
+  // member: its text without the member name (and, for one entry, without the array around it).
+  const prefix = `{${JSON.stringify(`${node.module}:${node.name}`)}:${node.kind === 'list' && step.keys !== undefined ? '[' : ''}`;
+  const suffix = node.kind === 'list' && step.keys !== undefined ? ']}' : '}';
+  const start = parts.length;
+  let head = '';
+  let skip = prefix.length;
+  for (const chunk of encodeJson({ schema: node, value }, schema)) {
+    if (head.length < prefix.length) head += chunk.slice(0, prefix.length - head.length);
+    if (skip >= chunk.length) {
+      skip -= chunk.length;
+      continue;
+    }
+    parts.push(skip > 0 ? chunk.slice(skip) : chunk);
+    skip = 0;
+  }
+  let cut = suffix.length;
+  let tail = '';
+  while (cut > 0 && parts.length > start) {
+    const last = parts.pop() as string;
+    tail = last.slice(Math.max(0, last.length - cut)) + tail;
+    if (last.length > cut) parts.push(last.slice(0, last.length - cut));
+    cut -= Math.min(cut, last.length);
+  }
+  if (head !== prefix || tail !== suffix) throw new TypeError(`unexpected encoding of ${node.name}`);
+  if (known !== undefined && typeof value === 'object' && value !== null)
+    known.set(value, { schema: node, entry, pieces: parts.slice(start) });
+};
+
+/** The text pieces of values already encoded, by value object (see {@link encodeDiffs}). */
+type KnownValueTexts = WeakMap<
+  object,
+  { readonly schema: DataSchemaNode; readonly entry: boolean; readonly pieces: readonly string[] }
+>;
+
+/** The JSON text of the instance a change's last step holds. @see RFC 7951 */
+export const changeValueJson = (schema: SchemaTree, step: InstancePathStep, value: Slot): string => {
+  const parts: string[] = [];
+  appendValueJson(schema, step, value, parts);
+  return parts.join('');
 };
 
 /** The JSON text of an entry position's `after`. */
@@ -90,37 +141,64 @@ const pathJson = (schema: SchemaTree, path: InstancePath): string => {
   return `[${steps.join(',')}]`;
 };
 
-const changeJson = (schema: SchemaTree, change: DataChange): string => {
+/** Appends the JSON text of one change to `parts`. */
+const appendChangeJson = (schema: SchemaTree, change: DataChange, parts: string[], known?: KnownValueTexts): void => {
   const step = change.path.at(-1);
   if (step === undefined) throw new TypeError('a change needs a path of at least one step');
-  let text = `{"op":"${change.kind}","path":${pathJson(schema, change.path)}`;
+  parts.push(`{"op":"${change.kind}","path":${pathJson(schema, change.path)}`);
   switch (change.kind) {
     case 'create':
-      text += `,"value":${changeValueJson(schema, step, change.value)}`;
-      if (change.position !== undefined) text += `,"after":${anchorJson(schema, step.schema, change.position)}`;
+      parts.push(',"value":');
+      appendValueJson(schema, step, change.value, parts, known);
+      if (change.position !== undefined) parts.push(`,"after":${anchorJson(schema, step.schema, change.position)}`);
       break;
     case 'delete':
-      text += `,"old":${changeValueJson(schema, step, change.old)}`;
-      if (change.position !== undefined) text += `,"after":${anchorJson(schema, step.schema, change.position)}`;
+      parts.push(',"old":');
+      appendValueJson(schema, step, change.old, parts, known);
+      if (change.position !== undefined) parts.push(`,"after":${anchorJson(schema, step.schema, change.position)}`);
       break;
     case 'modify':
-      text += `,"old":${changeValueJson(schema, step, change.old)},"value":${changeValueJson(schema, step, change.value)}`;
+      parts.push(',"old":');
+      appendValueJson(schema, step, change.old, parts, known);
+      parts.push(',"value":');
+      appendValueJson(schema, step, change.value, parts, known);
       break;
     case 'move':
-      text += `,"from":${anchorJson(schema, step.schema, change.from)},"to":${anchorJson(schema, step.schema, change.to)}`;
+      parts.push(
+        `,"from":${anchorJson(schema, step.schema, change.from)},"to":${anchorJson(schema, step.schema, change.to)}`,
+      );
       break;
   }
-  return `${text}}`;
+  parts.push('}');
 };
 
 /**
  * The JSON text of `diff` (paths from the root of `schema`'s datastore), one change per line; values in
- * their RFC 7951 form. @see RFC 7951
+ * their RFC 7951 form. Joined once, into a flat string. @see RFC 7951
  */
-export const encodeDiff = (diff: DataDiff, schema: SchemaTree): string => {
+export const encodeDiff = (diff: DataDiff, schema: SchemaTree): string => encodeWith(diff, schema, undefined);
+
+const encodeWith = (diff: DataDiff, schema: SchemaTree, known: KnownValueTexts | undefined): string => {
   if (diff.changes.length === 0) return `{"version":${FORMAT_VERSION},"changes":[]}`;
-  const lines = diff.changes.map((change) => changeJson(schema, change));
-  return `{"version":${FORMAT_VERSION},"changes":[\n${lines.join(',\n')}\n]}`;
+  const parts: string[] = [`{"version":${FORMAT_VERSION},"changes":[\n`];
+  diff.changes.forEach((change, index) => {
+    if (index > 0) parts.push(',\n');
+    appendChangeJson(schema, change, parts, known);
+  });
+  parts.push('\n]}');
+  return parts.join('');
+};
+
+/**
+ * The texts of `diff` and of its reverse (`encodeDiff` of each): a value both hold (what a
+ * create adds is what its reverse deletes) is encoded once. @see RFC 7951
+ */
+export const encodeDiffs = (
+  diff: DataDiff,
+  schema: SchemaTree,
+): { readonly forward: string; readonly reverse: string } => {
+  const known: KnownValueTexts = new WeakMap();
+  return { forward: encodeWith(diff, schema, known), reverse: encodeWith(reverseDiff(diff), schema, known) };
 };
 
 // ---- decoding ----

@@ -53,9 +53,7 @@ export const nodeFromSlots = <S extends InstanceNode['schema']>(schema: S, slots
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
   if (end === 0) return emptyInstance(schema);
-  const dense: Slot[] = new Array<Slot>(end);
-  for (let index = 0; index < end; index++) dense[index] = slots[index];
-  return instanceFromSlots(schema, dense);
+  return instanceFromSlots(schema, slots, end);
 };
 
 /**

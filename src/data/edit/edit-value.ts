@@ -8,7 +8,7 @@ import { InvalidValueError } from '../../errors/index.ts';
 import type { LeafListNode, ListNode, YangValue } from '../../yang/index.ts';
 import { yangValuesEqual } from '../../yang/index.ts';
 import type { DataSchemaNode, InstanceNode, InstancePath, ListEntry, ListInstance, Slot } from '../instance/index.ts';
-import { entryKeyOf, formatInstancePath, keyValuesOf } from '../instance/index.ts';
+import { entryKeyOf, formatInstancePath, isInstanceNode, keyValuesOf } from '../instance/index.ts';
 import { nodeFromSlots } from './edit-cases.ts';
 
 const at = (target: InstancePath): { readonly path: string } => ({ path: formatInstancePath(target) });
@@ -20,7 +20,10 @@ export const isInstanceOf = <S extends InstanceNode['schema']>(value: Slot, sche
   isObject(value) && 'slots' in (value as object) && (value as InstanceNode).schema === schema;
 
 const isListInstanceOf = (value: Slot, schema: ListNode): value is ListInstance =>
-  isObject(value) && 'entries' in (value as object) && (value as ListInstance).schema === schema;
+  isObject(value) &&
+  !isInstanceNode(value) &&
+  'entries' in (value as object) &&
+  (value as ListInstance).schema === schema;
 
 /** `entry` with the key leaves it lacks taken from `keys`; InvalidValueError when a key it has differs. */
 const withPathKeys = (entry: ListEntry, keys: readonly YangValue[], target: InstancePath): ListEntry => {

@@ -26,9 +26,10 @@ import { entryWithKeys, resolveInstancePath } from '../instance/instance-path.ts
 import { keyValuesOf } from '../instance/list-instance.ts';
 import { slotTableOf } from '../instance/slot-table.ts';
 import { testSchema } from '../test-schema.test-support.ts';
+import { applyEdits } from './apply-edits.ts';
 import { EDIT_MODULE, editKit } from './edit.test-support.ts';
 import type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
-import { applyEdit, applyEdits } from './edit.ts';
+import { applyEdit } from './edit.ts';
 import { conflictingSlots } from './edit-cases.ts';
 
 const schema = testSchema([EDIT_MODULE]);
@@ -338,6 +339,53 @@ describe('edit properties', () => {
         assert.equal(all === undefined ? undefined : encoded(all), folded === undefined ? undefined : encoded(folded));
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('applyEdits of long runs of entry edits (applied in one batch) is the sequential fold too', () => {
+    // Mostly edits of one list, so that long runs form; now and then one of the other list.
+    const runSpec = (main: 'ul' | 'sl') =>
+      fc.record({
+        operation: fc.constantFrom<EditOperation>('create', 'delete', 'remove', 'merge', 'replace'),
+        target: fc.oneof(
+          {
+            arbitrary:
+              main === 'ul'
+                ? key.map((k) => `top/ul=${k}`)
+                : fc.tuple(small, key).map(([k1, k2]) => `top/sl=${k1},${k2}`),
+            weight: 15,
+          },
+          { arbitrary: fc.constantFrom('top/ul=a', 'top/sl=1,b', 'top/a'), weight: 1 },
+        ),
+        donor: document,
+        placement: fc.constant(null),
+      });
+    const runs = fc
+      .constantFrom<'ul' | 'sl'>('ul', 'sl')
+      .chain((main) => fc.array(runSpec(main), { minLength: 8, maxLength: 40 }));
+    const outcome = (apply: () => DataTree): string => {
+      try {
+        return encoded(apply());
+      } catch (error) {
+        if (!isManagementError(error)) throw error;
+        return `${error.code} ${error.message} @ ${error.path ?? ''}`;
+      }
+    };
+    fc.assert(
+      fc.property(document, runs, (json, specs) => {
+        const tree = kit.tree(json);
+        const edits = specs.map(toEdit);
+        const sequential = outcome(() => edits.reduce((root, edit) => applyEdit(root, edit), tree));
+        const seen: number[] = [];
+        const batched = outcome(() =>
+          applyEdits(tree, edits, (index) => {
+            seen.push(index);
+          }),
+        );
+        assert.equal(batched, sequential);
+        assert.deepEqual(seen, [...seen.keys()], 'every edit is announced, in order');
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -9,10 +9,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emptyDataTree } from '../instance/instance-node.ts';
 import { testSchema } from '../test-schema.test-support.ts';
+import { applyEdits } from './apply-edits.ts';
 import type { EditCase } from './edit.test-support.ts';
 import { EDIT_BASE, EDIT_MODULE, editKit, failsWith, runEditCases, baseWith as top } from './edit.test-support.ts';
 import type { DataEdit } from './edit.ts';
-import { applyEdit, applyEdits } from './edit.ts';
+import { applyEdit } from './edit.ts';
 
 const schema = testSchema([EDIT_MODULE]);
 const kit = editKit(schema, 'e');

@@ -57,7 +57,8 @@ export interface DataEdit {
   readonly placement?: EditPlacement;
 }
 
-const at = (target: InstancePath): { readonly path: string } => ({ path: formatInstancePath(target) });
+/** The error details that locate an error at an edit's target. */
+export const at = (target: InstancePath): { readonly path: string } => ({ path: formatInstancePath(target) });
 
 const describe = (schema: DataSchemaNode): string => `${schema.kind} ${schema.name}`;
 
@@ -77,7 +78,7 @@ const needsValue = (operation: EditOperation): boolean =>
  * leaf-list as absent, so for those no value means an empty one; for the others it is a
  * MissingElementError.
  */
-const requiredValue = (edit: DataEdit, step: InstancePathStep): Slot => {
+export const requiredValue = (edit: DataEdit, step: InstancePathStep): Slot => {
   if (edit.value !== undefined) return edit.value;
   if (!isEntryStep(step)) {
     const { schema } = step;
@@ -89,7 +90,7 @@ const requiredValue = (edit: DataEdit, step: InstancePathStep): Slot => {
 };
 
 /** Rejects edits that do not apply to the target, before anything is looked up. */
-const checkEdit = (root: InstanceNode, edit: DataEdit, step: InstancePathStep): void => {
+export const checkEdit = (root: InstanceNode, edit: DataEdit, step: InstancePathStep): void => {
   const { operation, target, placement } = edit;
   const { schema } = step;
   // Inside an operation's input or output every node is config false; there the check is moot.
@@ -114,7 +115,7 @@ const checkEdit = (root: InstanceNode, edit: DataEdit, step: InstancePathStep): 
 };
 
 /** The error of a delete or move of an absent target. @see RFC 6241 §7.2 (delete: data-missing) */
-const missing = (edit: DataEdit, schema: DataSchemaNode): DataMissingError =>
+export const missing = (edit: DataEdit, schema: DataSchemaNode): DataMissingError =>
   new DataMissingError(`${describe(schema)} does not exist`, at(edit.target));
 
 /** Edits a target that is one whole slot: a leaf, container, anydata, or a whole list or leaf-list. */
@@ -336,10 +337,3 @@ export const applyEdit = <N extends InstanceNode>(root: N, edit: DataEdit): N =>
   if (operation === 'remove') return root;
   throw missing(edit, step.schema);
 };
-
-/**
- * Applies `edits` in order; all or nothing (trees are persistent: on an error `root` is simply
- * still the datastore's root). @see RFC 8072 §2 (a YANG Patch is applied as a whole)
- */
-export const applyEdits = <N extends InstanceNode>(root: N, edits: readonly DataEdit[]): N =>
-  edits.reduce((tree, edit) => applyEdit(tree, edit), root);

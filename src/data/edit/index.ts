@@ -4,5 +4,8 @@
  * move): each gives a new root that shares every untouched subtree with the old one.
  * May import: instance. Re-exports only.
  */
+
+export type { BeforeEdit } from './apply-edits.ts';
+export { applyEdits } from './apply-edits.ts';
 export type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
-export { applyEdit, applyEdits } from './edit.ts';
+export { applyEdit } from './edit.ts';

@@ -32,6 +32,7 @@ export {
   getLeaf,
   instanceFromSlots,
   isEmptyInstance,
+  isInstanceNode,
   isVacantSlot,
   setChild,
 } from './instance-node.ts';
@@ -43,6 +44,7 @@ export {
   entriesOf,
   findEntry,
   keyValuesOf,
+  listInstanceFromArrays,
   listInstanceFromEntries,
   putEntry,
 } from './list-instance.ts';

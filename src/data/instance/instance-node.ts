@@ -61,19 +61,50 @@ export interface SlotValueOf {
 /** The instance type held in a slot of schema node `N`. */
 export type SlotValue<N extends DataSchemaNode> = SlotValueOf[N['kind']];
 
-const EMPTY: readonly Slot[] = Object.freeze([]);
+/**
+ * The one class of inner instance nodes: the node is itself the array of its slots (its own
+ * elements), with its schema node beside them. One object and one elements store per node, not
+ * an object pointing at a separate array: 32 bytes less per node, a third of a list entry's
+ * overhead. Arrays made from it by `slice`, `map` or `filter` are plain arrays.
+ */
+class SlotArray<S extends InnerSchemaNode> extends Array<Slot> {
+  readonly schema: S;
+
+  constructor(schema: S, length: number) {
+    super(length);
+    this.schema = schema;
+  }
+
+  /** The slots: the node itself. */
+  get slots(): readonly Slot[] {
+    return this;
+  }
+
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+}
+
+/** True when `value` is an inner instance node (not a leaf-list's values, a list or anydata). */
+export const isInstanceNode = (value: unknown): value is InstanceNode => value instanceof SlotArray;
 
 /** An inner node of `schema` without children. */
-export const emptyInstance = <S extends InnerSchemaNode>(schema: S): InstanceNode<S> => ({ schema, slots: EMPTY });
+export const emptyInstance = <S extends InnerSchemaNode>(schema: S): InstanceNode<S> =>
+  Object.freeze(new SlotArray(schema, 0));
 
 /** The empty datastore of `schema`. @see RFC 8342 §3 */
 export const emptyDataTree = (schema: SchemaTree): DataTree => emptyInstance(schema);
 
-/** Builds a node from a slot array (taken over and frozen; trailing holes may be left out). */
-export const instanceFromSlots = <S extends InnerSchemaNode>(schema: S, slots: Slot[]): InstanceNode<S> => ({
-  schema,
-  slots: Object.freeze(slots),
-});
+/** Builds a node from the first `length` slots of a slot array (copied; trailing holes may be left out). */
+export const instanceFromSlots = <S extends InnerSchemaNode>(
+  schema: S,
+  slots: readonly Slot[],
+  length: number = slots.length,
+): InstanceNode<S> => {
+  const node = new SlotArray(schema, length);
+  for (let index = 0; index < length; index++) node[index] = slots[index];
+  return Object.freeze(node);
+};
 
 /** The instance of `child` below `node`, undefined when absent (defaults are not stored). */
 export const getChild = <N extends DataSchemaNode>(node: InstanceNode, child: N): SlotValue<N> | undefined => {
@@ -120,14 +151,14 @@ export const setChild = <S extends InnerSchemaNode, N extends DataSchemaNode>(
   if (index === undefined) throw new TypeError(`${child.name} is not a child of this node`);
   const stored: Slot = isVacantSlot(child, value) ? undefined : value;
   if (node.slots[index] === stored) return node;
-  // Exactly as long as needed (no trailing holes, no spare capacity).
+  // Exactly as long as needed (no trailing holes).
   let end = Math.max(node.slots.length, stored === undefined ? 0 : index + 1);
   while (end > 0 && (end - 1 === index ? stored : node.slots[end - 1]) === undefined) end--;
   if (end === 0) return emptyInstance(node.schema);
-  const slots: Slot[] = new Array<Slot>(end);
+  const slots = new SlotArray(node.schema, end);
   for (let position = 0; position < end; position++)
     slots[position] = position === index ? stored : node.slots[position];
-  return instanceFromSlots(node.schema, slots);
+  return Object.freeze(slots);
 };
 
 /** A node without `child`. */

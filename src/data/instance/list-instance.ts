@@ -80,3 +80,17 @@ export const listInstanceFromEntries = (
   schema,
   entries: KeyedSequence.fromOrdered(keyed, compareEntryKeys),
 });
+
+/**
+ * Builds a list from parallel arrays of entry keys and entries, in order, in O(n log n) and
+ * without per-entry objects; the caller guarantees distinct keys (throws `DuplicateKeyError`
+ * otherwise).
+ */
+export const listInstanceFromArrays = (
+  schema: ListNode,
+  keys: readonly string[],
+  entries: readonly ListEntry[],
+): ListInstance => ({
+  schema,
+  entries: KeyedSequence.fromOrderedArrays(keys, entries, compareEntryKeys),
+});

@@ -57,12 +57,19 @@ export class Validator implements CheckContext {
   checksRun = 0;
   /** In an incremental run, the (check, instance) pairs already run. */
   readonly #done: Set<string> | undefined;
+  /**
+   * In an incremental run, the roots of the subtrees validated so far (path keys). A node below
+   * one of them was validated with it; only the roots are kept, so that validating a created
+   * subtree of a million nodes keeps no key per node.
+   */
+  readonly #subtrees: Set<string> | undefined;
 
   constructor(root: DataTree, options: ValidationOptions = {}, incremental = false) {
     this.schema = root.schema;
     this.configOnly = options.type !== 'data';
     this.catalogue = checkCatalogueOf(root.schema);
     this.#done = incremental ? new Set() : undefined;
+    this.#subtrees = incremental ? new Set() : undefined;
     this.navigator = new InstanceNavigator(root, {
       hasWhen: (schema) => this.catalogue.nodeChecks(schema).when !== undefined,
       implicitWhenHolds: (node) => {
@@ -118,9 +125,28 @@ export class Validator implements CheckContext {
     this.errors.push(error);
   }
 
-  /** Validates `node` and everything below it. */
+  /** Validates `node` and everything below it (once per incremental run). */
   validateSubtree(node: AccessibleNode): void {
-    if (node.schema !== undefined && !this.firstTime(() => `subtree ${pathKey(node)}`)) return;
+    const subtrees = this.#subtrees;
+    if (subtrees !== undefined && node.schema !== undefined) {
+      if (this.#insideValidatedSubtree(node)) return;
+      subtrees.add(pathKey(node));
+    }
+    // Subtrees validated before may lie below this one: then each node is looked up on the way.
+    this.#validateBelow(node, subtrees !== undefined && subtrees.size > 1);
+  }
+
+  /** Whether `node` or one of its ancestors is the root of a subtree validated in this run. */
+  #insideValidatedSubtree(node: AccessibleNode): boolean {
+    const subtrees = this.#subtrees;
+    if (subtrees === undefined || subtrees.size === 0) return false;
+    for (let current: AccessibleNode | undefined = node; current?.schema !== undefined; current = current.parent) {
+      if (subtrees.has(pathKey(current))) return true;
+    }
+    return false;
+  }
+
+  #validateBelow(node: AccessibleNode, lookUp: boolean): void {
     this.checkNode(node);
     const { inner } = node;
     if (inner === undefined) return;
@@ -136,7 +162,7 @@ export class Validator implements CheckContext {
       if (child.kind === 'list' && stored !== undefined) {
         for (const [key, entry] of (stored as ListInstance).entries) {
           const entryNode = this.navigator.entryNode(node, index, entry, key);
-          this.validateSubtree(entryNode);
+          this.#validateChild(entryNode, lookUp);
           this.navigator.release(entryNode);
         }
         continue;
@@ -147,8 +173,13 @@ export class Validator implements CheckContext {
         if (stored !== undefined) this.#checkTerminal(node, child, stored);
         continue;
       }
-      for (const childNode of this.navigator.slotNodes(node, index)) this.validateSubtree(childNode);
+      for (const childNode of this.navigator.slotNodes(node, index)) this.#validateChild(childNode, lookUp);
     }
+  }
+
+  #validateChild(node: AccessibleNode, lookUp: boolean): void {
+    if (lookUp && this.#subtrees?.has(pathKey(node)) === true) return;
+    this.#validateBelow(node, lookUp);
   }
 
   /** Checks the stored values of a leaf or leaf-list against its type. @see RFC 7950 §9 */

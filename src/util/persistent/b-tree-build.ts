@@ -33,9 +33,79 @@ const evenOutTail = <K, V>(nodes: TreeNode<K, V>[]): void => {
   nodes.splice(nodes.length - 2, 2, first, second);
 };
 
+/** Builds the branch levels above a level of frozen leaves, up to the root. */
+const buildBranches = <K, V>(leaves: TreeNode<K, V>[]): TreeNode<K, V> => {
+  let level = leaves;
+  while (level.length > 1) {
+    const parents: TreeNode<K, V>[] = [];
+    for (let start = 0; start < level.length; start += MAX_BRANCH) {
+      const children = level.slice(start, start + MAX_BRANCH);
+      const sizes = children.map(entryCount);
+      const separators = children.map((child) => child.keys[0] as K);
+      parents.push(new BranchNode(null, separators, children, sizes, sumSizes(sizes)));
+    }
+    evenOutTail(parents);
+    level = parents;
+  }
+  return level[0] as TreeNode<K, V>;
+};
+
+/**
+ * Where {@link buildTreeFromArrays} cuts `count` entries into leaves: the end offset of each leaf.
+ * Full leaves, except that the last two share their entries evenly when the last would be under
+ * its minimum.
+ */
+const leafEnds = (count: number): number[] => {
+  const ends: number[] = [];
+  for (let end = MAX_LEAF; end <= count; end += MAX_LEAF) ends.push(end);
+  const rest = count % MAX_LEAF;
+  if (rest > 0) {
+    if (rest < MIN_LEAF && ends.length > 0) ends[ends.length - 1] = count - ((MAX_LEAF + rest) >>> 1);
+    ends.push(count);
+  }
+  return ends;
+};
+
+/**
+ * The key arrays of the leaves {@link buildTreeFromArrays} makes of `keys`, which must be strictly
+ * ascending: with `compare`, throws `UnsortedInputError` when they are not (without, the caller
+ * vouches for them). Two trees built from the same keys may share the arrays: frozen leaves are
+ * copied before any edit.
+ */
+export const leafKeyArrays = <K>(keys: readonly K[], compare: Comparator<K> | undefined): K[][] => {
+  if (compare !== undefined) {
+    for (let position = 1; position < keys.length; position++) {
+      if (compare(keys[position - 1] as K, keys[position] as K) >= 0) throw new UnsortedInputError(position);
+    }
+  }
+  let start = 0;
+  return leafEnds(keys.length).map((end) => {
+    const slice = keys.slice(start, end);
+    start = end;
+    return slice;
+  });
+};
+
+/**
+ * Builds a frozen tree from the leaf key arrays of {@link leafKeyArrays} and the values of all
+ * their keys, in order (`values.length` must be their total length). No per-entry objects are
+ * made on the way.
+ */
+export const buildTreeFromArrays = <K, V>(leafKeys: readonly K[][], values: readonly V[]): TreeNode<K, V> => {
+  if (leafKeys.length === 0) return new LeafNode<K, V>(null, [], []);
+  const leaves: TreeNode<K, V>[] = [];
+  let start = 0;
+  for (const keys of leafKeys) {
+    leaves.push(new LeafNode(null, keys, values.slice(start, start + keys.length)));
+    start += keys.length;
+  }
+  if (start !== values.length) throw new RangeError(`${values.length} values for ${start} keys`);
+  return buildBranches(leaves);
+};
+
 /** Builds a frozen tree from strictly ascending entries; throws `UnsortedInputError` otherwise. */
 export const buildTree = <K, V>(entries: Iterable<readonly [K, V]>, compare: Comparator<K>): TreeNode<K, V> => {
-  let level: TreeNode<K, V>[] = [];
+  const level: TreeNode<K, V>[] = [];
   let keys: K[] = [];
   let values: V[] = [];
   let previous: K | undefined;
@@ -55,16 +125,5 @@ export const buildTree = <K, V>(entries: Iterable<readonly [K, V]>, compare: Com
   }
   if (keys.length > 0 || level.length === 0) level.push(new LeafNode(null, keys.slice(), values.slice()));
   evenOutTail(level);
-  while (level.length > 1) {
-    const parents: TreeNode<K, V>[] = [];
-    for (let start = 0; start < level.length; start += MAX_BRANCH) {
-      const children = level.slice(start, start + MAX_BRANCH);
-      const sizes = children.map(entryCount);
-      const separators = children.map((child) => child.keys[0] as K);
-      parents.push(new BranchNode(null, separators, children, sizes, sumSizes(sizes)));
-    }
-    evenOutTail(parents);
-    level = parents;
-  }
-  return level[0] as TreeNode<K, V>;
+  return buildBranches(level);
 };

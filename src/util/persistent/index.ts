@@ -6,7 +6,7 @@
 export { DuplicateKeyError, KeyNotFoundError, UnsortedInputError } from './collection-errors.ts';
 export type { Comparator } from './comparator.ts';
 export { lexicographicOrder, naturalOrder } from './comparator.ts';
-export type { SequencePlacement } from './keyed-sequence.ts';
+export type { KeyedSequenceDraft, SequencePlacement } from './keyed-sequence.ts';
 export { diffKeyedSequences, KeyedSequence } from './keyed-sequence.ts';
 export type { KeyedSequenceDiff, SequenceDiffOptions, SequenceUpdate } from './keyed-sequence-diff.ts';
 export { longestIncreasingSubsequence } from './keyed-sequence-diff.ts';

@@ -88,7 +88,91 @@ describe('KeyedSequence', () => {
     assert.equal(sequence.delete('z'), sequence);
   });
 
+  it('builds from parallel arrays as from entries, and both edit alike', () => {
+    const random = new SeededRandom(11);
+    for (const count of [0, 1, 2, 17, 64, 65, 80, 300, 3000]) {
+      const keys = Array.from({ length: count }, (_, index) => `k${index}`);
+      for (let index = count - 1; index > 0; index--) {
+        const other = random.below(index + 1);
+        [keys[index], keys[other]] = [keys[other] as string, keys[index] as string];
+      }
+      const values = keys.map((_, index) => index);
+      const fromArrays = KeyedSequence.fromOrderedArrays(keys, values, naturalOrder);
+      let viaEntries = KeyedSequence.fromOrdered(
+        keys.map((key, index): Entry => [key, index]),
+        naturalOrder,
+      );
+      let edited = fromArrays;
+      assert.deepEqual([...edited], [...viaEntries]);
+      for (let step = 0; step < 100 && count > 0; step++) {
+        const key = keys[random.below(count)] as string;
+        const edit = random.below(3);
+        if (edit === 0) {
+          viaEntries = viaEntries.set(key, -step);
+          edited = edited.set(key, -step);
+        } else if (edit === 1 && viaEntries.has(key)) {
+          viaEntries = viaEntries.move(key, { insert: 'first' });
+          edited = edited.move(key, { insert: 'first' });
+        } else {
+          const fresh = `n${step}`;
+          viaEntries = viaEntries.insertBefore(viaEntries.at(0)?.[0] ?? key, fresh, step).delete(key);
+          edited = edited.insertBefore(edited.at(0)?.[0] ?? key, fresh, step).delete(key);
+        }
+      }
+      assert.deepEqual([...edited], [...viaEntries], `${count} entries`);
+      assert.deepEqual(
+        [...fromArrays],
+        keys.map((key, index) => [key, index]),
+        'the bulk-built sequence is unchanged by the edits',
+      );
+      for (const [index, key] of keys.entries()) assert.equal(fromArrays.get(key), index);
+    }
+  });
+
+  it('edits through a draft as through one edit after another, leaving the original as it was', () => {
+    const random = new SeededRandom(23);
+    for (const count of [0, 5, 70, 700]) {
+      const original = KeyedSequence.fromOrdered(
+        Array.from({ length: count }, (_, index): Entry => [`k${index}`, index]),
+        naturalOrder,
+      );
+      const snapshot = [...original];
+      let expected = original;
+      const observed: (number | boolean | undefined)[] = [];
+      const seen: (number | boolean | undefined)[] = [];
+      const steps = Array.from({ length: 300 }, (_, step) => ({
+        kind: random.below(4),
+        key: `k${random.below(count + 50)}`,
+        value: 10_000 + step,
+      }));
+      for (const { kind, key, value } of steps) {
+        if (kind === 0) expected = expected.set(key, value);
+        else if (kind === 1) expected = expected.delete(key);
+        else if (kind === 2) observed.push(expected.get(key));
+        else observed.push(expected.has(key));
+      }
+      const batched = original.withMutations((draft) => {
+        for (const { kind, key, value } of steps) {
+          if (kind === 0) draft.set(key, value);
+          else if (kind === 1) draft.delete(key);
+          else if (kind === 2) seen.push(draft.get(key));
+          else seen.push(draft.has(key));
+        }
+      });
+      assert.deepEqual([...batched], [...expected], `${count} entries`);
+      assert.deepEqual(seen, observed);
+      assert.deepEqual([...original], snapshot);
+      assert.deepEqual([...batched.append('z', 1).keys()].at(-1), 'z');
+    }
+    const unchanged = letters('abc');
+    assert.equal(
+      unchanged.withMutations(() => undefined),
+      unchanged,
+    );
+  });
+
   it('rejects duplicate keys and missing points', () => {
+    assert.throws(() => KeyedSequence.fromOrderedArrays(['a', 'b', 'a'], [1, 2, 3], naturalOrder), DuplicateKeyError);
     const sequence = letters('abc');
     assert.throws(() => sequence.append('a', 1), DuplicateKeyError);
     assert.throws(() => sequence.insertBefore('z', 'x', 1), KeyNotFoundError);

@@ -9,6 +9,7 @@
  * objects. Lookup, insertion, move and delete cost O(log n); relabelling a crowded window is amortised.
  */
 
+import { leafKeyArrays } from './b-tree-build.ts';
 import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import type { Comparator } from './comparator.ts';
 import { naturalOrder } from './comparator.ts';
@@ -20,6 +21,22 @@ import {
 } from './keyed-sequence-diff.ts';
 import { MIN_RELABEL_GAP, ORDER_KEY_LIMIT, ORDER_KEY_SPACING, orderKeyBetween } from './order-key.ts';
 import { PersistentSortedMap } from './persistent-sorted-map.ts';
+
+/**
+ * A batch of edits of a keyed sequence inside {@link KeyedSequence.withMutations}: nodes copied
+ * by the batch are edited in place by its later edits, so m edits cost O(m log n) without
+ * copying a path each.
+ */
+export interface KeyedSequenceDraft<K, V> {
+  /** The value of `key`, or `undefined` when absent. */
+  get(key: K): V | undefined;
+  /** Whether `key` is present. */
+  has(key: K): boolean;
+  /** Replaces the value of a present key where it stands, or appends an absent key at the end. */
+  set(key: K, value: V): void;
+  /** Removes `key`, if present. */
+  delete(key: K): void;
+}
 
 /** Where an entry goes, in the words of RESTCONF's `insert` and `point` query parameters. */
 export type SequencePlacement<K> =
@@ -61,25 +78,40 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
       keys.push(key);
       values.push(value);
     }
-    const byKey = Array.from(keys.keys()).sort((a, b) => comparator(keys[a] as K, keys[b] as K));
-    for (let i = 1; i < byKey.length; i++) {
-      const key = keys[byKey[i] as number] as K;
-      if (comparator(keys[byKey[i - 1] as number] as K, key) === 0) throw new DuplicateKeyError(key);
+    return KeyedSequence.fromOrderedArrays(keys, values, comparator);
+  }
+
+  /**
+   * Builds a sequence holding `keys[i]` with `values[i]` in that order (parallel arrays, not kept),
+   * in O(n log n) and without per-entry objects; throws `DuplicateKeyError` on a repeated key.
+   */
+  static fromOrderedArrays<K, V>(
+    keys: readonly K[],
+    values: readonly V[],
+    comparator: Comparator<K>,
+  ): KeyedSequence<K, V> {
+    const count = keys.length;
+    if (values.length !== count) throw new RangeError(`${count} keys but ${values.length} values`);
+    const byKey: number[] = [];
+    for (let position = 0; position < count; position++) byKey.push(position);
+    byKey.sort((a, b) => comparator(keys[a] as K, keys[b] as K));
+    const sortedKeys: K[] = [];
+    const orderOfSorted: number[] = [];
+    const orders: number[] = [];
+    for (let rank = 0; rank < count; rank++) {
+      const position = byKey[rank] as number;
+      const key = keys[position] as K;
+      if (rank > 0 && comparator(sortedKeys[rank - 1] as K, key) === 0) throw new DuplicateKeyError(key);
+      sortedKeys.push(key);
+      orderOfSorted.push(position * ORDER_KEY_SPACING);
+      orders.push(rank * ORDER_KEY_SPACING);
     }
-    const orderKey = (position: number): number => position * ORDER_KEY_SPACING;
+    // keyAt and valueAt have the same keys: their leaves share the key arrays.
+    const orderLeaves = leafKeyArrays(orders, undefined);
     return new KeyedSequence(
-      PersistentSortedMap.fromSorted(
-        byKey.map((position) => [keys[position] as K, orderKey(position)] as const),
-        comparator,
-      ),
-      PersistentSortedMap.fromSorted(
-        keys.map((key, position) => [orderKey(position), key] as const),
-        compareOrderKeys,
-      ),
-      PersistentSortedMap.fromSorted(
-        values.map((value, position) => [orderKey(position), value] as const),
-        compareOrderKeys,
-      ),
+      PersistentSortedMap.fromLeafKeys(leafKeyArrays(sortedKeys, undefined), orderOfSorted, comparator),
+      PersistentSortedMap.fromLeafKeys(orderLeaves, keys, compareOrderKeys),
+      PersistentSortedMap.fromLeafKeys(orderLeaves, values, compareOrderKeys),
     );
   }
 
@@ -110,6 +142,73 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     if (order === undefined) return this.insert(key, value, { insert: 'last' });
     const valueAt = this.#valueAt.set(order, value);
     return valueAt === this.#valueAt ? this : new KeyedSequence(this.#orderOf, this.#keyAt, valueAt);
+  }
+
+  /**
+   * Applies a batch of edits through a mutable draft (valid only while `edit` runs) and returns
+   * the new sequence; this sequence itself when nothing changed. Appends take the order keys
+   * after the last one, as `append` does.
+   */
+  withMutations(edit: (draft: KeyedSequenceDraft<K, V>) => void): KeyedSequence<K, V> {
+    let lastOrder = this.#keyAt.last()?.[0];
+    // Appends beyond the order-key limit (after about 2^36 of them) are made after the batch.
+    const late: [K, V][] = [];
+    let orderOf = this.#orderOf;
+    let keyAt = this.#keyAt;
+    let valueAt = this.#valueAt;
+    orderOf = this.#orderOf.withMutations((orders) => {
+      keyAt = this.#keyAt.withMutations((keys) => {
+        valueAt = this.#valueAt.withMutations((values) => {
+          const lateIndex = (key: K): number => late.findIndex(([lateKey]) => this.comparator(lateKey, key) === 0);
+          edit({
+            get: (key) => {
+              const order = orders.get(key);
+              if (order !== undefined) return values.get(order);
+              return late.length === 0 ? undefined : late[lateIndex(key)]?.[1];
+            },
+            has: (key) => orders.has(key) || (late.length > 0 && lateIndex(key) >= 0),
+            set: (key, value) => {
+              const order = orders.get(key);
+              if (order !== undefined) {
+                values.set(order, value);
+                return;
+              }
+              const known = late.length === 0 ? -1 : lateIndex(key);
+              if (known >= 0) {
+                (late[known] as [K, V])[1] = value;
+                return;
+              }
+              const next = orderKeyBetween(lastOrder, undefined);
+              if (next === undefined) {
+                late.push([key, value]);
+                return;
+              }
+              orders.set(key, next);
+              keys.set(next, key);
+              values.set(next, value);
+              lastOrder = next;
+            },
+            delete: (key) => {
+              const order = orders.get(key);
+              if (order === undefined) {
+                const known = late.length === 0 ? -1 : lateIndex(key);
+                if (known >= 0) late.splice(known, 1);
+                return;
+              }
+              orders.delete(key);
+              keys.delete(order);
+              values.delete(order);
+            },
+          });
+        });
+      });
+    });
+    let result: KeyedSequence<K, V> =
+      orderOf === this.#orderOf && keyAt === this.#keyAt && valueAt === this.#valueAt
+        ? this
+        : new KeyedSequence(orderOf, keyAt, valueAt);
+    for (const [key, value] of late) result = result.append(key, value);
+    return result;
   }
 
   /** Adds a new entry at the end. */

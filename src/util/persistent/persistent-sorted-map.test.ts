@@ -130,6 +130,39 @@ describe('PersistentSortedMap', () => {
     }
   });
 
+  it('builds from sorted arrays as from sorted entries, and edits the result alike', () => {
+    const random = new SeededRandom(7);
+    for (const count of [0, 1, 15, 16, 17, 63, 64, 65, 79, 80, 81, 128, 2047, 2048, 2100, 5000]) {
+      const entries = range(count);
+      const fromArrays = PersistentSortedMap.fromSortedArrays(
+        entries.map(([key]) => key),
+        entries.map(([, value]) => value),
+        naturalOrder,
+      );
+      let built = PersistentSortedMap.fromSorted(entries, naturalOrder);
+      let edited = fromArrays;
+      assert.deepEqual([...edited], [...built]);
+      for (let step = 0; step < 200; step++) {
+        const key = random.below(count * 2 + 2);
+        if (random.below(2) === 0) {
+          built = built.set(key, `s${step}`);
+          edited = edited.set(key, `s${step}`);
+        } else {
+          built = built.delete(key);
+          edited = edited.delete(key);
+        }
+      }
+      assert.deepEqual([...edited], [...built], `${count} entries`);
+      assert.deepEqual([...fromArrays], entries, 'the bulk-built map is unchanged by the edits');
+      if (count > 1) assert.deepEqual(edited.at(edited.size - 1), built.at(built.size - 1));
+    }
+  });
+
+  it('rejects unsorted arrays and arrays of different lengths', () => {
+    assert.throws(() => PersistentSortedMap.fromSortedArrays([1, 1], ['a', 'b'], naturalOrder), UnsortedInputError);
+    assert.throws(() => PersistentSortedMap.fromSortedArrays([1, 2], ['a'], naturalOrder), RangeError);
+  });
+
   it('rejects unsorted or duplicate bulk input', () => {
     assert.throws(
       () =>

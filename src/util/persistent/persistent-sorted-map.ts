@@ -6,7 +6,7 @@
  * what lets a datastore keep snapshots and swap roots on commit.
  */
 
-import { buildTree } from './b-tree-build.ts';
+import { buildTree, buildTreeFromArrays, leafKeyArrays } from './b-tree-build.ts';
 import { removeFromTree } from './b-tree-delete.ts';
 import { type DiffStatistics, diffTreeNodes, type SortedMapChange } from './b-tree-diff.ts';
 import { insertIntoTree } from './b-tree-insert.ts';
@@ -50,6 +50,32 @@ export class PersistentSortedMap<K, V> implements Iterable<[K, V]> {
   /** Builds a map in O(n) from strictly ascending entries; throws `UnsortedInputError` otherwise. */
   static fromSorted<K, V>(entries: Iterable<readonly [K, V]>, comparator: Comparator<K>): PersistentSortedMap<K, V> {
     return new PersistentSortedMap(buildTree(entries, comparator), comparator);
+  }
+
+  /**
+   * Builds a map in O(n) from strictly ascending `keys` and their `values` (parallel arrays, not
+   * kept); throws `UnsortedInputError` when the keys do not ascend.
+   */
+  static fromSortedArrays<K, V>(
+    keys: readonly K[],
+    values: readonly V[],
+    comparator: Comparator<K>,
+  ): PersistentSortedMap<K, V> {
+    if (keys.length !== values.length) throw new RangeError(`${keys.length} keys but ${values.length} values`);
+    return PersistentSortedMap.fromLeafKeys(leafKeyArrays(keys, comparator), values, comparator);
+  }
+
+  /**
+   * Builds a map from the leaf key arrays of `leafKeyArrays` (taken over, and shareable with
+   * other maps built from the same keys: frozen leaves are copied before any edit) and the values
+   * of all their keys in order.
+   */
+  static fromLeafKeys<K, V>(
+    leafKeys: readonly K[][],
+    values: readonly V[],
+    comparator: Comparator<K>,
+  ): PersistentSortedMap<K, V> {
+    return new PersistentSortedMap(buildTreeFromArrays(leafKeys, values), comparator);
   }
 
   /** The value of `key`, or `undefined` when absent. */

@@ -4,9 +4,12 @@
  * error-paths) and encode (instance tree → chunks of JSON text under the read options).
  * May import: instance, read, codec. Re-exports only.
  */
+export { decodeJsonText, LAZY_JSON_LENGTH } from './decode-json-text.ts';
+export { JsonArrayText } from './json-array-text.ts';
 export type { DecodeJsonOptions } from './json-decode.ts';
-export { decodeJson } from './json-decode.ts';
+export { decodeJson, decodeJsonEntries } from './json-decode.ts';
 export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';
-export { encodeJson, encodeJsonString } from './json-encode.ts';
+export { encodeJson, encodeJsonEntries, encodeJsonString } from './json-encode.ts';
 export { parseJsonText } from './json-text.ts';
 export { jsonValueContext, qualifyingJsonContext } from './json-value-context.ts';
+export { readJsonObjectLazily } from './read-json-lazily.ts';

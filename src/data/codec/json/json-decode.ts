@@ -33,12 +33,13 @@ import {
   emptyInstance,
   entryKeyOf,
   instanceFromSlots,
-  listInstanceFromEntries,
+  listInstanceFromArrays,
   slotChildByName,
   slotTableOf,
 } from '../../instance/index.ts';
 import type { DecodeJsonOptions } from './decode-state.ts';
 import { DecodeState } from './decode-state.ts';
+import { JsonArrayText } from './json-array-text.ts';
 
 export type { DecodeJsonOptions } from './decode-state.ts';
 
@@ -87,12 +88,20 @@ const decodeLeafList = (schema: LeafListNode, raw: unknown, state: DecodeState):
   return values;
 };
 
-const decodeList = (schema: ListNode, raw: unknown, module: string, state: DecodeState): Slot => {
-  if (!Array.isArray(raw))
-    throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
-  const keyed: (readonly [string, ListEntry])[] = [];
+/** Decodes the items of a list's array, appending each entry and its entry key. */
+const decodeEntriesInto = (
+  schema: ListNode,
+  items: JsonArrayText | readonly unknown[],
+  module: string,
+  state: DecodeState,
+  keys: string[],
+  entries: ListEntry[],
+): void => {
+  const lazy = items instanceof JsonArrayText ? items : undefined;
   const keyCount = schema.keys.length;
-  for (const item of raw as readonly unknown[]) {
+  const keyValues: YangValue[] = [];
+  for (let position = 0; position < items.length; position++) {
+    const item = lazy === undefined ? (items as readonly unknown[])[position] : lazy.item(position);
     state.enterEntry(item);
     if (!isObject(item))
       throw state.error(
@@ -102,9 +111,9 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
     const entry = decodeInner(schema, item, module, state);
     let key: string;
     if (keyCount === 0) {
-      key = `#${keyed.length}`;
+      key = `#${keys.length}`;
     } else {
-      const keyValues: YangValue[] = [];
+      keyValues.length = 0;
       for (let index = 0; index < keyCount; index++) {
         const value = entry.slots[index] as YangValue | undefined;
         if (value === undefined) {
@@ -115,18 +124,29 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
       }
       key = entryKeyOf(schema, keyValues);
     }
-    keyed.push([key, entry]);
+    keys.push(key);
+    entries.push(entry);
   }
   state.enterEntry(undefined);
-  if (keyed.length === 0) return undefined;
+};
+
+const decodeList = (schema: ListNode, raw: unknown, module: string, state: DecodeState): Slot => {
+  // A long list's entries may still be text (see read-json-lazily.ts): each is parsed when reached.
+  if (!(raw instanceof JsonArrayText) && !Array.isArray(raw))
+    throw state.error(InvalidValueError, `${describe(schema)} must be a JSON array, not ${jsonKind(raw)}`);
+  const items = raw as JsonArrayText | readonly unknown[];
+  const keys: string[] = [];
+  const entries: ListEntry[] = [];
+  decodeEntriesInto(schema, items, module, state, keys, entries);
+  if (keys.length === 0) return undefined;
   try {
-    return listInstanceFromEntries(schema, keyed);
+    return listInstanceFromArrays(schema, keys, entries);
   } catch (error) {
     // Building the sequence finds duplicate keys for free; only then is the first duplicate located.
     const seen = new Set<string>();
-    for (const [index, [key]] of keyed.entries()) {
+    for (const [index, key] of keys.entries()) {
       if (seen.has(key)) {
-        state.enterEntry(raw[index]);
+        state.enterEntry(items instanceof JsonArrayText ? items.item(index) : items[index]);
         throw state.error(InvalidValueError, `${describe(schema)} has two entries with the same key`);
       }
       seen.add(key);
@@ -269,10 +289,32 @@ const decodeInner = <S extends InnerSchemaNode>(
     state.pop();
   }
   if (table.hasChoices) checkCases(table, slots, state);
-  // A copy of exactly the used length: an array grown by index assignment keeps spare capacity.
+  // A node of exactly the used length (no trailing holes).
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
-  return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots.slice(0, end));
+  return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots, end);
+};
+
+/**
+ * Decodes list entries given as JSON (the items of the list member's array, e.g. one part of a
+ * large list written by `encodeJsonEntries`) and appends the entries and their entry keys to
+ * `entries` and `keys`; `options.path` is where the list's parent sits. Keys are not compared
+ * here: `listInstanceFromArrays` finds duplicates when the list is built. @see RFC 7951 §5.4
+ */
+export const decodeJsonEntries = (
+  list: ListNode,
+  items: readonly unknown[],
+  options: DecodeJsonOptions,
+  keys: string[],
+  entries: ListEntry[],
+): void => {
+  const state = new DecodeState(options);
+  if (state.config && !list.config) {
+    throw state.error(InvalidValueError, `${describe(list)} is state data (config false) and cannot be configured`);
+  }
+  state.push(list);
+  decodeEntriesInto(list, items, list.module, state, keys, entries);
+  state.pop();
 };
 
 /**

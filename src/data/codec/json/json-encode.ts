@@ -5,7 +5,7 @@
  * the walk yields between batches.
  * @see RFC 7951, RFC 8040 §4.8, RFC 6243
  */
-import type { SchemaTree } from '../../../yang/index.ts';
+import type { ListNode, SchemaTree } from '../../../yang/index.ts';
 import type {
   DataSchemaNode,
   DataTree,
@@ -91,8 +91,9 @@ function* writeObject(
     if (value !== undefined && (child.kind === 'list' || (child.kind === 'container' && holdsLists(child)))) {
       const member = `${first ? '' : ','}${JSON.stringify(plan.names[index])}:`;
       if (child.kind === 'list') {
-        const list = value as ListInstance | ListEntry;
-        if (yield* writeEntries(w, child, list, childLevel, sub, childAccess, member)) first = false;
+        const list = value as ListInstance;
+        if (yield* writeEntries(w, child, list.entries.values(), false, childLevel, sub, childAccess, member))
+          first = false;
         continue;
       }
       if (childAccess !== true && childAccess.structural && !hasVisibleContent(value, child, childAccess)) continue;
@@ -109,21 +110,20 @@ function* writeObject(
 }
 
 /**
- * Writes the entries of a list (or one entry) as an array; with `member`, the member name is
- * written before it, and nothing at all when the reader may see no entry. Returns whether
- * anything was written.
+ * Writes entries of a list (`single`: the one entry a request targets) as an array; with
+ * `member`, the member name is written before it, and nothing at all when the reader may see
+ * no entry. Returns whether anything was written.
  */
 function* writeEntries(
   w: JsonWriter,
   schema: ListEntry['schema'],
-  value: ListInstance | ListEntry,
+  entries: Iterable<ListEntry>,
+  single: boolean,
   level: number,
   sub: Selection,
   access: AccessScope,
   member?: string,
 ): Generator<string, boolean, undefined> {
-  const single = 'slots' in value;
-  const entries = single ? [value] : value.entries.values();
   const streams = holdsLists(schema);
   const simple = w.simple;
   const table = slotTableOf(schema);
@@ -184,7 +184,9 @@ export function* encodeJson(target: EncodeTarget, schema: SchemaTree, options: E
     const member = `${node.module}:${node.name}`;
     if (value !== undefined && node.kind === 'list') {
       w.out += `{${JSON.stringify(member)}:`;
-      yield* writeEntries(w, node, value as ListInstance | ListEntry, 1, selection, access);
+      const single = 'slots' in (value as object);
+      const entries = single ? [value as ListEntry] : (value as ListInstance).entries.values();
+      yield* writeEntries(w, node, entries, single, 1, selection, access);
       w.out += '}';
     } else if (value !== undefined && node.kind === 'container' && holdsLists(node)) {
       w.out += `{${JSON.stringify(member)}:`;
@@ -198,6 +200,23 @@ export function* encodeJson(target: EncodeTarget, schema: SchemaTree, options: E
       w.out += JSON.stringify(members);
     }
   }
+  if (w.out.length > 0) yield w.out;
+}
+
+/**
+ * Encodes some entries of `list` as the JSON array of its member value (no member name), yielding
+ * chunks of text: a large list written in parts, each of which `decodeJsonEntries` reads back.
+ * @see RFC 7951 §5.4
+ */
+export function* encodeJsonEntries(
+  list: ListNode,
+  entries: Iterable<ListEntry>,
+  schema: SchemaTree,
+  options: EncodeJsonOptions = {},
+): Chunks {
+  const w = new JsonWriter(schema, options);
+  if (w.content === 'nonconfig') w.hold = 1;
+  yield* writeEntries(w, list, entries, false, 1, options.fields ?? true, options.access ?? true);
   if (w.out.length > 0) yield w.out;
 }
 

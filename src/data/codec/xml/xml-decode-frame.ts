@@ -159,5 +159,5 @@ export const finishFrame = (frame: Frame, state: XmlDecodeState): InstanceNode =
   // A copy of exactly the used length: an array grown by index assignment keeps spare capacity.
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
-  return end === 0 ? emptyInstance(frame.parent) : instanceFromSlots(frame.parent, slots.slice(0, end));
+  return end === 0 ? emptyInstance(frame.parent) : instanceFromSlots(frame.parent, slots, end);
 };

@@ -194,7 +194,7 @@ describe('decodeXmlDocument', () => {
   }
   it('an empty wrapper is an empty datastore', () => {
     assert.deepEqual(
-      decodeXmlDocument(schema, '<data xmlns="urn:ietf:params:xml:ns:yang:ietf-restconf"/>', { schema }).slots,
+      [...decodeXmlDocument(schema, '<data xmlns="urn:ietf:params:xml:ns:yang:ietf-restconf"/>', { schema }).slots],
       [],
     );
   });

@@ -1,0 +1,170 @@
+/**
+ * @module bench/request-cost
+ * The cost of single requests on one or more checkouts of idconf, compared run by run: GET one
+ * entry (RESTCONF and the legacy API) and PATCH one leaf, with wrk at 1 and 16 connections. Beside
+ * requests/s and latency it reports the server's CPU time per request (all its threads, from
+ * `/proc/<pid>/stat`): on a machine shared with other work, requests/s follow the neighbours'
+ * load, the CPU a request costs much less so. Each run alternates between the checkouts (A, B, A,
+ * B…), so that a change of load hits both alike; figures are medians with their range.
+ *
+ * Run: `node bench/request-cost.ts [--size 100000] [--duration 3] [--runs 3] [--roots DIR,DIR…]
+ * [--only TEXT]` (only the requests whose name contains TEXT, e.g. `restconf`).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ServerProcess } from './child-process.ts';
+import { BenchClient } from './http-client.ts';
+import { ADMIN, startIdconf } from './idconf-server.ts';
+import { median } from './statistics.ts';
+import { type ApiRequests, LEGACY_REQUESTS, loadDocument, RESTCONF, RESTCONF_REQUESTS } from './workload.ts';
+import { ensureWrk, runWrk } from './wrk.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    size: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '3' },
+    roots: { type: 'string', default: join(import.meta.dirname, '..') },
+    only: { type: 'string', default: '' },
+  },
+});
+const SIZE = Number(flags.size);
+const DURATION = Number(flags.duration);
+const RUNS = Math.max(1, Math.floor(Number(flags.runs)));
+const ROOTS = (flags.roots ?? '').split(',').filter((root) => root !== '');
+const log = (line: string): void => {
+  process.stderr.write(`[request-cost] ${line}\n`);
+};
+
+/** CPU time of a process (all threads) in microseconds, from /proc (Linux only). */
+const cpuMicros = (pid: number | undefined): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command.
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+};
+
+interface Sample {
+  readonly rate: number;
+  readonly cpu: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+const samples = new Map<string, Sample[]>();
+const add = (key: string, sample: Sample): void => {
+  const list = samples.get(key) ?? [];
+  list.push(sample);
+  samples.set(key, list);
+};
+
+/** The measurements of one run on one checkout. */
+const measure = async (server: ServerProcess, root: string): Promise<void> => {
+  const cases: { name: string; api: ApiRequests; method: string; path: string; body?: string; type?: string }[] = [
+    { name: 'GET one entry, restconf', api: RESTCONF_REQUESTS, method: 'GET', path: RESTCONF_REQUESTS.getOne },
+    { name: 'GET one entry, legacy', api: LEGACY_REQUESTS, method: 'GET', path: LEGACY_REQUESTS.getOne },
+    {
+      name: 'PATCH one leaf, restconf',
+      api: RESTCONF_REQUESTS,
+      method: 'PATCH',
+      path: RESTCONF_REQUESTS.patchLeaf.path,
+      body: RESTCONF_REQUESTS.patchLeaf.body,
+      type: RESTCONF_REQUESTS.patchLeaf.type,
+    },
+  ];
+  const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+  for (const each of cases.filter((candidate) => candidate.name.includes(flags.only ?? ''))) {
+    for (const connections of [1, 16]) {
+      const before = cpuMicros(server.child.pid);
+      const result = await runWrk(
+        {
+          origin: server.url,
+          method: each.method,
+          path: each.path,
+          ...(each.body === undefined ? {} : { body: each.body }),
+          headers: {
+            Authorization: client.authorization,
+            Accept: each.api.jsonType,
+            ...(each.type === undefined ? {} : { 'Content-Type': each.type }),
+          },
+          count: SIZE,
+        },
+        connections,
+        DURATION,
+      );
+      const cpu = (cpuMicros(server.child.pid) - before) / Math.max(1, result.requests);
+      if (result.errors > 0) log(`${root}: ${each.name}: ${result.errors} errors`);
+      add(`${each.name}, ${connections} connection${connections > 1 ? 's' : ''}|${root}`, {
+        rate: result.requestsPerSecond,
+        cpu,
+        p50: result.p50,
+        p99: result.p99,
+      });
+    }
+  }
+  client.close();
+};
+
+ensureWrk(log);
+const dataDirs = new Map<string, string>();
+try {
+  for (const root of ROOTS) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'idconf-request-cost-'));
+    dataDirs.set(root, dataDir);
+    const server = await startIdconf({ dataDir, root, timeoutMs: 120_000 + SIZE / 5 });
+    const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+    await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
+      body: loadDocument(SIZE),
+      headers: { 'Content-Type': 'application/yang-data+json' },
+      expected: [201, 204],
+    });
+    client.close();
+    await server.stop();
+  }
+  for (let run = 0; run < RUNS; run++) {
+    for (const root of ROOTS) {
+      log(`run ${run + 1}: ${root}`);
+      const server = await startIdconf({ dataDir: dataDirs.get(root) as string, root, timeoutMs: 120_000 + SIZE / 5 });
+      try {
+        await measure(server, root);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+} finally {
+  for (const dir of dataDirs.values()) rmSync(dir, { recursive: true, force: true });
+}
+
+const format = (values: readonly number[], digits: number): string =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const names = [...new Set([...samples.keys()].map((key) => key.split('|')[0] as string))];
+const lines = [
+  `${SIZE.toLocaleString('en')} entries, ${RUNS} runs of ${DURATION} s, median (min–max); CPU is the server's, all threads, per request`,
+  '',
+  `| request | checkout | req/s | CPU µs/request | p50 ms | p99 ms |`,
+  '| --- | --- | --- | --- | --- | --- |',
+];
+for (const name of names) {
+  for (const root of ROOTS) {
+    const list = samples.get(`${name}|${root}`) ?? [];
+    if (list.length === 0) continue;
+    lines.push(
+      `| ${name} | ${root} | ${format(
+        list.map((sample) => sample.rate),
+        0,
+      )} | ${format(
+        list.map((sample) => sample.cpu),
+        0,
+      )} | ${format(
+        list.map((sample) => sample.p50),
+        2,
+      )} | ${format(
+        list.map((sample) => sample.p99),
+        2,
+      )} |`,
+    );
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n`);

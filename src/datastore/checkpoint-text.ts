@@ -1,0 +1,244 @@
+/**
+ * @module datastore/checkpoint-text
+ * The text of a checkpoint: the whole configuration as RFC 7951 JSON, in lines that start-up
+ * decodes one by one as the journal hands them over, so that it never holds the whole text, nor
+ * its parsed JSON, at once:
+ *
+ *     "idconf checkpoint 2"
+ *     {"bench:bench":{"label":"x"}}                               the tree without its large lists
+ *     {"list":["bench:bench","bench:entry"],"entries":1000000}    a large list follows …
+ *     [{"name":"entry-0",…},{"name":"entry-1",…},…]               … 512 entries per line
+ *
+ * A large list is one with at least 256 entries that sits below containers only (not inside a
+ * list entry); its lines give its entries in order. JSON text holds no raw line feed, so lines
+ * are found without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as
+ * written before this format) and loads as such.
+ * @see RFC 7951
+ */
+import type { DataTree, InstanceNode, InstancePath, InstancePathStep, ListEntry, ListInstance } from '../data/index.ts';
+import {
+  decodeJsonEntries,
+  decodeJsonText,
+  emptyDataTree,
+  encodeJson,
+  encodeJsonEntries,
+  listInstanceFromArrays,
+  parseJsonText,
+  slotChildByName,
+  slotTableOf,
+  updateAt,
+} from '../data/index.ts';
+import { OperationFailedError } from '../errors/index.ts';
+import type { ListNode, SchemaTree } from '../yang/index.ts';
+
+/** The first line of a checkpoint in this format. */
+export const CHECKPOINT_HEADER = '"idconf checkpoint 2"';
+/** Lists with at least this many entries are written after the tree, in lines of their own. */
+const LARGE_LIST = 256;
+/** Entries per line of a large list. */
+const LINE_ENTRIES = 512;
+
+const OPTIONS = { content: 'config', withDefaults: 'explicit' } as const;
+
+/** A large list of the tree and where it is. */
+interface LargeList {
+  readonly path: InstancePath;
+  readonly list: ListInstance;
+}
+
+/** The large lists below `node` (at `path`), through containers only. */
+const largeListsOf = (node: InstanceNode, path: readonly InstancePathStep[], found: LargeList[]): void => {
+  const { nodes } = slotTableOf(node.schema);
+  for (let index = 0; index < node.slots.length; index++) {
+    const slot = node.slots[index];
+    const child = nodes[index];
+    if (slot === undefined || child === undefined || !child.config) continue;
+    if (child.kind === 'container') largeListsOf(slot as InstanceNode, [...path, { schema: child }], found);
+    else if (child.kind === 'list' && (slot as ListInstance).entries.size >= LARGE_LIST)
+      found.push({ path: [...path, { schema: child }], list: slot as ListInstance });
+  }
+};
+
+const qualifiedName = (step: InstancePathStep): string => `${step.schema.module}:${step.schema.name}`;
+
+/**
+ * The checkpoint text of `root` (configuration only, defaults as set) in pieces, encoded in
+ * slices of about `sliceMs` between which the event loop runs.
+ */
+export async function* checkpointChunks(root: DataTree, sliceMs = 4): AsyncGenerator<string> {
+  let sliceStart = performance.now();
+  const pause = async (): Promise<void> => {
+    if (performance.now() - sliceStart < sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
+  yield `${CHECKPOINT_HEADER}\n`;
+  const large: LargeList[] = [];
+  largeListsOf(root, [], large);
+  let skeleton = root;
+  for (const { path } of large) skeleton = updateAt(skeleton, path, () => undefined);
+  for (const chunk of encodeJson(skeleton, root.schema, { ...OPTIONS, chunkSize: 65536 })) {
+    yield chunk;
+    await pause();
+  }
+  yield '\n';
+  for (const { path, list } of large) {
+    yield `${JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size })}\n`;
+    let batch: ListEntry[] = [];
+    for (const entry of list.entries.values()) {
+      batch.push(entry);
+      if (batch.length < LINE_ENTRIES) continue;
+      yield `${[...encodeJsonEntries(list.schema, batch, root.schema, OPTIONS)].join('')}\n`;
+      batch = [];
+      await pause();
+    }
+    if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, OPTIONS)].join('')}\n`;
+  }
+}
+
+/** The whole checkpoint text of {@link checkpointChunks}. */
+export const checkpointTextInSlices = async (root: DataTree, sliceMs = 4): Promise<string> => {
+  const parts: string[] = [];
+  for await (const chunk of checkpointChunks(root, sliceMs)) parts.push(chunk);
+  return parts.join('');
+};
+
+const damaged = (reason: string): OperationFailedError =>
+  new OperationFailedError(`the checkpoint is damaged: ${reason}`);
+
+/** Decodes the lines of a checkpoint in this format, one at a time. */
+class CheckpointDecoder {
+  readonly #schema: SchemaTree;
+  #line = 0;
+  #root: DataTree;
+  #list: { readonly path: InstancePath; readonly schema: ListNode; readonly expected: number } | undefined;
+  #keys: string[] = [];
+  #entries: ListEntry[] = [];
+
+  constructor(schema: SchemaTree) {
+    this.#schema = schema;
+    this.#root = emptyDataTree(schema);
+  }
+
+  /** Takes the next line (without its line feed). */
+  line(text: string): void {
+    const number = this.#line++;
+    if (number === 0) return;
+    const schema = this.#schema;
+    if (number === 1) {
+      this.#root = decodeJsonText(schema, text, { schema, config: true });
+      return;
+    }
+    if (text.startsWith('[')) {
+      const list = this.#list;
+      if (list === undefined) throw damaged(`line ${number + 1} holds list entries, but no list was named`);
+      const items = parseJsonText(text);
+      if (!Array.isArray(items)) throw damaged(`line ${number + 1} is not a JSON array`);
+      const options = { schema, config: true, path: list.path.slice(0, -1) };
+      decodeJsonEntries(list.schema, items, options, this.#keys, this.#entries);
+      return;
+    }
+    this.#finishList();
+    const header = parseJsonText(text) as { list?: unknown; entries?: unknown };
+    if (!Array.isArray(header.list) || typeof header.entries !== 'number')
+      throw damaged(`line ${number + 1} names no list`);
+    const path = this.#resolve(header.list as unknown[]);
+    this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries };
+  }
+
+  /** The tree, once every line is in. */
+  finish(): DataTree {
+    if (this.#line < 2) throw damaged('it ends before the tree');
+    this.#finishList();
+    return this.#root;
+  }
+
+  #resolve(names: readonly unknown[]): InstancePath {
+    const path: InstancePathStep[] = [];
+    let parent: InstanceNode['schema'] = this.#schema;
+    names.forEach((name, index) => {
+      const [module, local] = typeof name === 'string' ? name.split(':') : [];
+      const node = module === undefined || local === undefined ? undefined : slotChildByName(parent, module, local);
+      const last = index === names.length - 1;
+      if (node === undefined || (last ? node.kind !== 'list' : node.kind !== 'container'))
+        throw damaged(`the list ${names.join('/')} is not in the schema`);
+      path.push({ schema: node });
+      if (node.kind === 'container') parent = node;
+    });
+    if (path.length === 0) throw damaged('a list without a path');
+    return path;
+  }
+
+  #finishList(): void {
+    const list = this.#list;
+    if (list === undefined) return;
+    this.#list = undefined;
+    const keys = this.#keys;
+    const entries = this.#entries;
+    this.#keys = [];
+    this.#entries = [];
+    if (keys.length !== list.expected)
+      throw damaged(`the list ${list.schema.name} has ${keys.length} of its ${list.expected} entries`);
+    let instance: ListInstance;
+    try {
+      instance = listInstanceFromArrays(list.schema, keys, entries);
+    } catch (error) {
+      throw damaged(`the list ${list.schema.name} holds two entries with the same key (${String(error)})`);
+    }
+    this.#root = updateAt(this.#root, list.path, () => instance);
+  }
+}
+
+/**
+ * The tree of a checkpoint's text, given in pieces (cut anywhere); throws a ManagementError when
+ * the text is not a checkpoint of `schema`.
+ */
+export const treeFromCheckpointChunks = async (
+  chunks: AsyncIterable<string> | Iterable<string>,
+  schema: SchemaTree,
+): Promise<DataTree> => {
+  let decoder: CheckpointDecoder | undefined;
+  /** Text seen before the format is known, or the unfinished line at the end of a piece. */
+  let carry = '';
+  const older: string[] = [];
+  for await (const chunk of chunks) {
+    if (decoder === undefined && older.length === 0) {
+      const head = carry + chunk;
+      if (head.length < CHECKPOINT_HEADER.length + 1 && CHECKPOINT_HEADER.startsWith(head.trimEnd())) {
+        carry = head;
+        continue;
+      }
+      carry = '';
+      if (head.startsWith(`${CHECKPOINT_HEADER}\n`)) decoder = new CheckpointDecoder(schema);
+      else {
+        older.push(head);
+        continue;
+      }
+      carry = feedLines(decoder, head, '');
+      continue;
+    }
+    if (decoder === undefined) older.push(chunk);
+    else carry = feedLines(decoder, chunk, carry);
+  }
+  if (decoder === undefined) {
+    const text = carry + older.join('');
+    return text.trim() === '' ? emptyDataTree(schema) : decodeJsonText(schema, text, { schema, config: true });
+  }
+  if (carry !== '') decoder.line(carry);
+  return decoder.finish();
+};
+
+/** Hands the complete lines of `carry + chunk` to `decoder`; returns what is left after the last line feed. */
+const feedLines = (decoder: CheckpointDecoder, chunk: string, carry: string): string => {
+  let start = 0;
+  let end = chunk.indexOf('\n');
+  if (end < 0) return carry + chunk;
+  // Only the unfinished line of the previous piece is joined to this piece's first line.
+  decoder.line(carry + chunk.slice(0, end));
+  for (;;) {
+    start = end + 1;
+    end = chunk.indexOf('\n', start);
+    if (end < 0) return chunk.slice(start);
+    decoder.line(chunk.slice(start, end));
+  }
+};

@@ -1,0 +1,142 @@
+/**
+ * @module datastore/journal-wire
+ * What crosses between the SQLite journal's thread and the main thread: requests and replies,
+ * long texts as UTF-8 bytes (moved between the threads, not copied), and errors, which lose
+ * their class on the way (structured clone keeps only `Error`) and get it back here.
+ */
+import { CommitFailedError, type ManagementError, OperationFailedError, ResourceDeniedError } from '../errors/index.ts';
+import type { CommitMetadata } from './commit-record.ts';
+import { JournalConflictError } from './journal-conflict-error.ts';
+
+/** A text as it crosses threads: a string, or its UTF-8 bytes when it is long. */
+export type WireText = string | Uint8Array;
+
+/** Texts at least this long (UTF-16 code units) cross as UTF-8 bytes, and are stored in slices. */
+export const LONG_TEXT = 1 << 20;
+
+/** A commit record as it crosses threads. */
+export interface WireRecord extends CommitMetadata {
+  readonly forward: WireText;
+  readonly reverse: WireText;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * `bytes` over a buffer of their own, which can move to another thread without taking other
+ * data along (a view of a shared or larger buffer is copied).
+ */
+export const movable = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    ? (bytes as Uint8Array<ArrayBuffer>)
+    : bytes.slice();
+
+/** `text` as it crosses threads: UTF-8 bytes when long. */
+export const toWireText = (text: string): WireText => (text.length >= LONG_TEXT ? movable(encoder.encode(text)) : text);
+
+/** The text of a {@link WireText}. */
+export const fromWireText = (text: WireText): string => (typeof text === 'string' ? text : decoder.decode(text));
+
+/** The buffers of the byte texts among `texts`, to move with a message. */
+export const transferablesOf = (texts: readonly WireText[]): ArrayBuffer[] =>
+  texts.flatMap((text) => (typeof text === 'string' ? [] : [text.buffer as ArrayBuffer]));
+
+/** The operations of the journal thread. */
+export type JournalOperation =
+  | 'open'
+  | 'append'
+  | 'latestCheckpoint'
+  | 'checkpointHead'
+  | 'checkpointChunks'
+  | 'commitsAfter'
+  | 'listCommits'
+  | 'readCommit'
+  | 'writeCheckpoint'
+  | 'beginCheckpoint'
+  | 'checkpointChunk'
+  | 'finishCheckpoint'
+  | 'abortCheckpoint'
+  | 'prune'
+  | 'lastFixedNumber'
+  | 'close';
+
+/** A request to the journal thread. */
+export interface JournalRequest {
+  readonly id: number;
+  readonly op: JournalOperation;
+  readonly args: readonly unknown[];
+}
+
+/** An error as it crosses threads. */
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+  /** A {@link JournalConflictError}'s last fixed number. */
+  readonly last?: number;
+  readonly cause?: {
+    readonly message: string;
+    readonly code?: string;
+    readonly errcode?: number;
+    readonly errstr?: string;
+  };
+}
+
+/** A reply of the journal thread: to a request, or a line for the main thread's log. */
+export type JournalReply =
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: WireError }
+  | { readonly log: { readonly message: string; readonly error: WireError } };
+
+const fieldOf = <T>(value: unknown, name: string, type: string): T | undefined => {
+  const field = (value as Record<string, unknown>)[name];
+  return typeof field === type ? (field as T) : undefined;
+};
+
+/** `error` as it crosses threads: its class name, message, and the SQLite error it came from. */
+export const toWireError = (error: unknown): WireError => {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const cause = error.cause;
+  const code = typeof cause === 'object' && cause !== null ? fieldOf<string>(cause, 'code', 'string') : undefined;
+  const errcode = typeof cause === 'object' && cause !== null ? fieldOf<number>(cause, 'errcode', 'number') : undefined;
+  const errstr = typeof cause === 'object' && cause !== null ? fieldOf<string>(cause, 'errstr', 'string') : undefined;
+  return {
+    name: error.constructor.name,
+    message: error.message,
+    ...(error instanceof JournalConflictError ? { last: error.last } : {}),
+    ...(cause instanceof Error
+      ? {
+          cause: {
+            message: cause.message,
+            ...(code === undefined ? {} : { code }),
+            ...(errcode === undefined ? {} : { errcode }),
+            ...(errstr === undefined ? {} : { errstr }),
+          },
+        }
+      : {}),
+  };
+};
+
+const MANAGEMENT_ERRORS: Readonly<
+  Record<string, new (message: string, details: { cause?: unknown }) => ManagementError>
+> = { CommitFailedError, OperationFailedError, ResourceDeniedError };
+
+/** The error of a {@link WireError}, of its class again (the journal's ManagementErrors, RangeError, Error). */
+export const fromWireError = (wire: WireError): Error => {
+  const cause =
+    wire.cause === undefined
+      ? undefined
+      : Object.assign(new Error(wire.cause.message), {
+          ...(wire.cause.code === undefined ? {} : { code: wire.cause.code }),
+          ...(wire.cause.errcode === undefined ? {} : { errcode: wire.cause.errcode }),
+          ...(wire.cause.errstr === undefined ? {} : { errstr: wire.cause.errstr }),
+        });
+  if (wire.name === 'JournalConflictError' && wire.last !== undefined)
+    return new JournalConflictError(wire.message, wire.last);
+  const Management = MANAGEMENT_ERRORS[wire.name];
+  if (Management !== undefined) return new Management(wire.message, cause === undefined ? {} : { cause });
+  const options = cause === undefined ? undefined : { cause };
+  if (wire.name === 'RangeError') return new RangeError(wire.message, options);
+  if (wire.name === 'TypeError') return new TypeError(wire.message, options);
+  return new Error(wire.message, options);
+};
