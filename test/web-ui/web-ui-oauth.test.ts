@@ -185,6 +185,19 @@ describe('admin web UI: OAuth sign-in in Chromium', { skip }, () => {
     assert.match(csp, /script-src 'self'; style-src 'self'/);
   });
 
+  it('refuses a UI client whose tokens the APIs would refuse, and UI sign-in without OAuth for the APIs', async () => {
+    const signIn = '/data/base:environments/environment/admin-service/http/web-ui/oauth-sign-in';
+    const stranger = await restconf('PATCH', signIn, { 'base:oauth-sign-in': { 'client-id': 'stranger' } });
+    assert.equal(stranger.status, 412, stranger.body);
+    assert.match(stranger.body, /"error-app-tag":"client-not-accepted"/);
+    const removeOAuth = await restconf(
+      'DELETE',
+      '/data/base:environments/environment/admin-service/http/restconf/oauth',
+    );
+    assert.equal(removeOAuth.status, 412, removeOAuth.body);
+    assert.match(removeOAuth.body, /"error-app-tag":"oauth-required"/);
+  });
+
   it('offers both ways to sign in, accessibly', async () => {
     await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAME}` }).waitFor();
     await page.getByLabel('User name').waitFor();
