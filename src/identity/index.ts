@@ -25,7 +25,12 @@ export { CRYPTO_LISTS, PEM_MEDIA_TYPE } from './crypto-lists.ts';
 export { identityLeafTransforms, installIdentityModel } from './identity-model.ts';
 export type { KeyDetails, KeyMaterial, KeyType } from './key-material.ts';
 export { KeyMaterialError, keyDetailsOf, readPrivateMaterial, readPublicMaterial } from './key-material.ts';
-export type { ManagementAuthentication, ManagementAuthenticationOptions } from './management-authentication.ts';
+export type {
+  BoundManagementAuthentication,
+  ManagementAuthentication,
+  ManagementAuthenticationOptions,
+  WebUiOAuthSignIn,
+} from './management-authentication.ts';
 export {
   bindManagementAuthentication,
   ManagementAuthenticationReader,

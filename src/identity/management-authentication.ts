@@ -5,8 +5,9 @@
  * (`basic-authentication`), and the `oauth` container as {@link BearerTokenSettings} — the
  * signature key from `facilities/crypto/signature-verification-keys`, or the `jwks-uri` fetched
  * with the `facilities/http/client` it names (its truststore, client keystore, Basic credentials
- * and timeout). A commit that changes any of it is checked first (an unusable key, JWKS URL or
- * HTTP client vetoes it); the next request uses the new settings, without a restart.
+ * and timeout), and the web UI's sign-in at that issuer (`http/web-ui/oauth-sign-in`). A commit
+ * that changes any of it is checked first (an unusable key, JWKS URL or HTTP client vetoes it);
+ * the next request uses the new settings, without a restart.
  */
 import type { Authenticator, BearerTokenSettings, HttpClientSettings, TokenKeySource } from '../auth/index.ts';
 import { algorithmsForKey, BearerTokenAuthenticator, jwksUriProblem, SchemeAuthenticator } from '../auth/index.ts';
@@ -41,6 +42,25 @@ export interface ManagementAuthentication {
   readonly basic: boolean;
   /** Bearer tokens are accepted with these settings; undefined without `oauth`. */
   readonly bearer: BearerTokenSettings | undefined;
+  /** The web UI signs in at the issuer with these settings; undefined without `oauth-sign-in`. */
+  readonly webUiSignIn: WebUiOAuthSignIn | undefined;
+}
+
+/** How the web UI signs in at the issuer of the bearer tokens (authorization code with PKCE). */
+export interface WebUiOAuthSignIn {
+  readonly issuer: string;
+  /** The UI's (public) client at the provider. */
+  readonly clientId: string;
+  /** The scopes to request: the required ones, then the configured extra ones (`openid` not included). */
+  readonly scopes: readonly string[];
+  /** The resource indicator to send (RFC 8707), if any. */
+  readonly resource: string | undefined;
+  /** The provider's name on the sign-in button. */
+  readonly displayName: string;
+  /** The claim of the access token that names the user. */
+  readonly usernameClaim: string;
+  /** How the server reaches the provider's discovery document: the JWKS's HTTP client, else a default one. */
+  readonly client: HttpClientSettings;
 }
 
 type Json = Record<string, unknown>;
@@ -48,6 +68,7 @@ type Json = Record<string, unknown>;
 /** Everything in a tree that decides the authentication settings, as JSON (cheap to compare). */
 interface ConfigSource {
   readonly restconf: Json | undefined;
+  readonly webUi: Json | undefined;
   readonly key: { readonly id: string; readonly keystore: unknown } | undefined;
   readonly client: Json | undefined;
   readonly clientKeystore: unknown;
@@ -63,6 +84,19 @@ const entries = (list: unknown): Json[] =>
 const entryWithId = (list: unknown, id: unknown): Json | undefined => entries(list).find((entry) => entry.id === id);
 
 const basicOf = (source: ConfigSource): boolean => source.restconf?.['basic-authentication'] !== false;
+
+/** The client that fetches a discovery document when the JWKS has none: the system's CA bundle, 10 s. */
+const DEFAULT_CLIENT: HttpClientSettings = { verifyHostname: true, timeoutMs: DEFAULTS.timeoutMs };
+
+const webUiSignInOf = (signIn: Json, bearer: BearerTokenSettings): WebUiOAuthSignIn => ({
+  issuer: bearer.issuer,
+  clientId: typeof signIn['client-id'] === 'string' ? signIn['client-id'] : '',
+  scopes: [...new Set([...bearer.requiredScopes, ...strings(signIn.scope)])],
+  resource: typeof signIn.resource === 'string' ? signIn.resource : undefined,
+  displayName: typeof signIn['display-name'] === 'string' ? signIn['display-name'] : 'OAuth',
+  usernameClaim: bearer.usernameClaim,
+  client: bearer.keys.kind === 'jwks' ? bearer.keys.client : DEFAULT_CLIENT,
+});
 
 /** Reads {@link ManagementAuthentication} from configuration trees. */
 export class ManagementAuthenticationReader {
@@ -87,7 +121,13 @@ export class ManagementAuthenticationReader {
   read(root: DataTree): ManagementAuthentication {
     const source = this.#gather(root);
     const oauth = object(source.restconf?.oauth);
-    return { basic: basicOf(source), bearer: oauth === undefined ? undefined : this.#bearer(oauth, source) };
+    const bearer = oauth === undefined ? undefined : this.#bearer(oauth, source);
+    const signIn = object(source.webUi?.['oauth-sign-in']);
+    return {
+      basic: basicOf(source),
+      bearer,
+      webUiSignIn: bearer === undefined || signIn === undefined ? undefined : webUiSignInOf(signIn, bearer),
+    };
   }
 
   /** Whether `root` turns HTTP Basic on (it is on unless `basic-authentication` is false). */
@@ -97,10 +137,12 @@ export class ManagementAuthenticationReader {
 
   #gather(root: DataTree): ConfigSource {
     const environment = object(topLevelJson(root, 'base', 'environments')?.environment);
-    const restconf = object(object(object(environment?.['admin-service'])?.http)?.restconf);
+    const http = object(object(environment?.['admin-service'])?.http);
+    const restconf = object(http?.restconf);
+    const webUi = object(http?.['web-ui']);
     const oauth = object(restconf?.oauth);
     if (oauth === undefined)
-      return { restconf, key: undefined, client: undefined, clientKeystore: undefined, truststore: undefined };
+      return { restconf, webUi, key: undefined, client: undefined, clientKeystore: undefined, truststore: undefined };
     const facilities = topLevelJson(root, 'base', 'facilities');
     const crypto = object(facilities?.crypto);
     const ssl = object(crypto?.ssl);
@@ -117,6 +159,7 @@ export class ManagementAuthenticationReader {
     const clientKeystoreId = tls?.['client-keystore'];
     return {
       restconf,
+      webUi,
       key: typeof keyId === 'string' ? { id: keyId, keystore: keyEntry?.keystore } : undefined,
       client,
       clientKeystore:
@@ -254,16 +297,26 @@ export interface ManagementAuthenticationOptions {
   readonly log: Logger;
 }
 
+/** What {@link bindManagementAuthentication} gives. */
+export interface BoundManagementAuthentication {
+  /** The management APIs' authenticator. */
+  readonly authenticator: Authenticator;
+  /** The settings the running configuration makes (read again after each commit that changes them). */
+  readonly settings: () => ManagementAuthentication;
+}
+
 /**
  * The management APIs' authenticator: HTTP Basic and OAuth bearer tokens as the running
  * configuration enables them. Installs a commit hook that refuses authentication settings the
  * server could not use.
  */
-export const bindManagementAuthentication = (options: ManagementAuthenticationOptions): Authenticator => {
+export const bindManagementAuthentication = (
+  options: ManagementAuthenticationOptions,
+): BoundManagementAuthentication => {
   const { datastore, reader, log } = options;
   let cachedRoot: DataTree | undefined;
   let cachedSource = '';
-  let current: ManagementAuthentication = { basic: true, bearer: undefined };
+  let current: ManagementAuthentication = { basic: true, bearer: undefined, webUiSignIn: undefined };
   const settings = (): ManagementAuthentication => {
     const root = datastore.snapshot.root;
     if (root === cachedRoot) return current;
@@ -279,7 +332,7 @@ export const bindManagementAuthentication = (options: ManagementAuthenticationOp
         { problem: (error as Error).message },
         'the oauth configuration cannot be used: bearer tokens are refused',
       );
-      current = { basic: reader.basicOf(root), bearer: undefined };
+      current = { basic: reader.basicOf(root), bearer: undefined, webUiSignIn: undefined };
     }
     return current;
   };
@@ -288,7 +341,7 @@ export const bindManagementAuthentication = (options: ManagementAuthenticationOp
     reader.read(pending.after);
   });
   const bearer = new BearerTokenAuthenticator({ settings: () => settings().bearer, log });
-  return new SchemeAuthenticator({
+  const authenticator = new SchemeAuthenticator({
     basic: options.basic,
     bearer,
     enabled: () => {
@@ -296,4 +349,5 @@ export const bindManagementAuthentication = (options: ManagementAuthenticationOp
       return { basic: now.basic, bearer: now.bearer !== undefined };
     },
   });
+  return { authenticator, settings };
 };

@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FirstAdminAccount } from '../auth/index.ts';
-import { createFirstAdminAccount } from '../auth/index.ts';
+import { createFirstAdminAccount, MetadataCache } from '../auth/index.ts';
 import type { JournalStore } from '../datastore/index.ts';
 import {
   Datastore,
@@ -44,6 +44,7 @@ import { isLoopbackHost } from './is-loopback.ts';
 import type { ServerOptions } from './server-options.ts';
 import { loadServerSchema } from './server-schema.ts';
 import { loadOrCreateSelfSignedCredentials, readTlsCredentials } from './tls-certificate.ts';
+import { webUiSignInOptions } from './web-ui-sign-in.ts';
 import { wellKnownRoute } from './well-known-route.ts';
 
 /** The admin web UI's build in this installation. */
@@ -147,7 +148,7 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     cipher: configKey.cipher,
     log: authLog,
   });
-  const authenticator = bindManagementAuthentication({
+  const { authenticator, settings: authenticationSettings } = bindManagementAuthentication({
     datastore,
     reader: new ManagementAuthenticationReader(schema, configKey.cipher),
     basic: basicAuthenticator,
@@ -166,7 +167,17 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
   const webUiDir = resolve(options.webUiDir ?? DEFAULT_WEB_UI_DIR);
   const webUiAssets = loadWebUiAssets(webUiDir);
   const webUiEnabled = webUiSwitch(schema);
-  router.mount(webUiRoute({ assets: webUiAssets, enabled: () => webUiEnabled(datastore.snapshot.root) }));
+  router.mount(
+    webUiRoute({
+      assets: webUiAssets,
+      enabled: () => webUiEnabled(datastore.snapshot.root),
+      signInOptions: webUiSignInOptions({
+        settings: authenticationSettings,
+        metadata: new MetadataCache(),
+        log: log.child({ component: 'web-ui' }),
+      }),
+    }),
+  );
   const server = new ManagementServer({
     router,
     log,

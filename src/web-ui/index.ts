@@ -5,7 +5,9 @@
  * the RESTCONF API. Re-exports only. May import: util, errors, http.
  */
 export { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+export type { OAuthSignInOptions, SignInOptions } from './sign-in-options-format.ts';
+export { SIGN_IN_OPTIONS_FORMAT } from './sign-in-options-format.ts';
 export type { WebUiAsset, WebUiAssets } from './web-ui-assets.ts';
 export { HASHED_ASSETS_DIR, loadWebUiAssets } from './web-ui-assets.ts';
 export type { WebUiRouteOptions } from './web-ui-route.ts';
-export { WEB_UI_ROOT, webUiRoute } from './web-ui-route.ts';
+export { SIGN_IN_OPTIONS_NAME, WEB_UI_ROOT, webUiRoute } from './web-ui-route.ts';

@@ -2,7 +2,8 @@
  * @module web-ui/web-ui-route.test
  * The web UI route over a real socket: index with no-cache, hashed assets cached for a year,
  * gzip on request, the security headers on every answer (errors included), no cookie, `/admin`
- * redirected to `/admin/`, 404 while disabled or unbuilt, 405 for writes.
+ * redirected to `/admin/`, 404 while disabled or unbuilt, 405 for writes; the sign-in options, and
+ * the CSP's connect-src with the OAuth token endpoint's origin.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { ManagementServer, Router } from '../http/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
+import type { SignInOptions } from './sign-in-options-format.ts';
+import { SIGN_IN_OPTIONS_FORMAT } from './sign-in-options-format.ts';
 import { loadWebUiAssets } from './web-ui-assets.ts';
 import { webUiRoute } from './web-ui-route.ts';
 
@@ -123,5 +126,59 @@ describe('web UI route', () => {
   });
   it('an unbuilt UI is 404 saying how to build it', () => {
     assert.equal(loadWebUiAssets(join(dir, 'missing')), undefined);
+  });
+});
+
+describe('web UI route: sign-in options', () => {
+  let dir: string;
+  let server: ManagementServer;
+  let base: string;
+  let options: SignInOptions = { format: SIGN_IN_OPTIONS_FORMAT, basic: true };
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'idconf-web-ui-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    const router = new Router().mount(
+      webUiRoute({ assets: loadWebUiAssets(dir), enabled: () => true, signInOptions: async () => options }),
+    );
+    server = new ManagementServer({ router, log: SILENT_LOGGER, tls: undefined });
+    const address = await server.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  after(async () => {
+    await server.close(1000);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves them as JSON, never cached, and without OAuth the UI connects to this server only', async () => {
+    const answer = await get(`${base}/admin/sign-in-options`);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], 'application/json');
+    assert.equal(answer.headers['cache-control'], 'no-store');
+    assert.deepEqual(JSON.parse(answer.body.toString()), { format: 'idconf-sign-in-options/1', basic: true });
+    assert.match(String(answer.headers['content-security-policy']), /connect-src 'self';/);
+  });
+
+  it("with OAuth, the CSP lets the UI connect to the token endpoint's origin and nothing else", async () => {
+    options = {
+      format: SIGN_IN_OPTIONS_FORMAT,
+      basic: false,
+      oauth: {
+        name: 'Corp',
+        issuer: 'https://login.example.com/realms/ops',
+        authorization_endpoint: 'https://login.example.com/realms/ops/authorize',
+        token_endpoint: 'https://tokens.example.com:8443/realms/ops/token',
+        client_id: 'idconf-ui',
+        scope: 'openid idconf',
+        openid: true,
+        username_claim: 'sub',
+      },
+    };
+    for (const path of ['/admin/', '/admin/sign-in-options', '/admin/missing.js']) {
+      const answer = await get(`${base}${path}`);
+      const csp = String(answer.headers['content-security-policy']);
+      assert.match(csp, /connect-src 'self' https:\/\/tokens\.example\.com:8443;/, path);
+      assert.match(csp, /script-src 'self'; style-src 'self'/, path);
+    }
+    assert.equal(JSON.parse((await get(`${base}/admin/sign-in-options`)).body.toString()).oauth.client_id, 'idconf-ui');
   });
 });

@@ -45,7 +45,7 @@ export interface TestOAuthProvider {
 }
 
 /** Stores the provider's artifacts in memory (this silences its warning about the built-in one). */
-class MemoryAdapter implements Adapter {
+export class MemoryAdapter implements Adapter {
   static readonly store = new Map<string, AdapterPayload>();
   readonly #name: string;
   constructor(name: string) {
@@ -63,7 +63,9 @@ class MemoryAdapter implements Adapter {
   async findByUserCode(): Promise<undefined> {
     return undefined;
   }
-  async findByUid(): Promise<undefined> {
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    for (const [key, payload] of MemoryAdapter.store)
+      if (key.startsWith(`${this.#name}:`) && payload.uid === uid) return payload;
     return undefined;
   }
   async consume(id: string): Promise<void> {

@@ -13,7 +13,7 @@ import { apiPath, parseApiPath, parseInstanceIdentifier, pathKey } from '../../w
 import { parseText } from '../../web/src/schema/leaf-values.ts';
 import { SchemaModel, typeOf } from '../../web/src/schema/schema-model.ts';
 import { applies, containerInstance, pageInstance } from '../../web/src/schema/when-condition.ts';
-import { Staging } from '../../web/src/state/staging.ts';
+import { orderWithMoves, Staging } from '../../web/src/state/staging.ts';
 
 const { schema, modules } = loadServerSchema([]);
 const model = new SchemaModel(compactSchema(schema, { contentId: moduleSetContentId(modules) }));
@@ -93,6 +93,45 @@ describe('web UI: staging', () => {
     staging.setLeaf(path, undefined, 'old', base);
     assert.equal(staging.edits[0]?.operation, 'remove');
   });
+  it('moves in an ordered-by user leaf-list are edits of their own, applied in the order made', () => {
+    const staging = new Staging();
+    const uris = pathOf(`${CLIENT}/redirect-uris`);
+    assert.equal(uris.at(-1)?.node.raw['ordered-by'], 'user');
+    const value = (text: string) => [...uris.slice(0, -1), { node: uris.at(-1)?.node as never, value: text }];
+    const keyOf = (text: string) => pathKey(value(text));
+    staging.addValue(uris, 'https://d/cb', base);
+    staging.move(value('https://c/cb'), 'before', value('https://a/cb'), 'position 3', 'position 1', base);
+    staging.move(value('https://d/cb'), 'after', value('https://c/cb'), 'position 4', 'position 2', base);
+    assert.deepEqual(
+      orderWithMoves(['https://a/cb', 'https://b/cb', 'https://c/cb', 'https://d/cb'], keyOf, staging.edits),
+      ['https://c/cb', 'https://d/cb', 'https://a/cb', 'https://b/cb'],
+    );
+    assert.deepEqual(
+      staging.edits.map((edit) => [
+        edit.operation,
+        edit.where,
+        edit.point === undefined ? undefined : apiPath(edit.point).split('/').at(-1),
+      ]),
+      [
+        ['create', undefined, undefined],
+        ['move', 'before', 'redirect-uris=https%3A%2F%2Fa%2Fcb'],
+        ['move', 'after', 'redirect-uris=https%3A%2F%2Fc%2Fcb'],
+      ],
+    );
+    // A value that will not be created any more is no move's point; the move of it goes too.
+    staging.move(value('https://b/cb'), 'after', value('https://d/cb'), 'position 4', 'position 2', base);
+    staging.removeValue(uris, 'https://d/cb', false, base);
+    assert.deepEqual(
+      staging.edits.map((edit) => [edit.operation, edit.where]),
+      [['move', 'before']],
+    );
+    assert.deepEqual(orderWithMoves(['https://a/cb', 'https://b/cb', 'https://c/cb'], keyOf, staging.edits), [
+      'https://c/cb',
+      'https://a/cb',
+      'https://b/cb',
+    ]);
+  });
+
   it('leaf-list values are created and deleted one by one; re-adding a removed value cancels', () => {
     const staging = new Staging();
     const uris = pathOf(`${CLIENT}/redirect-uris`);

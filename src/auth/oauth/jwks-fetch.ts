@@ -5,11 +5,9 @@
  * followed; the body is limited in size.
  * @see RFC 7517 §5 (JWK Set format), RFC 8414 §2 (`jwks_uri`)
  */
-import type { IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { isIP } from 'node:net';
 import type { HttpClientSettings } from './bearer-token-settings.ts';
+import { fetchText } from './fetch-text.ts';
 
 /** The largest JWK Set accepted, in bytes. */
 export const MAX_JWKS_BYTES = 1024 * 1024;
@@ -54,7 +52,12 @@ export const fetchJwks: JwksFetcher = async (uri, client) => {
   const problem = jwksUriProblem(uri);
   if (problem !== undefined) throw new JwksFetchError(`cannot fetch the JWKS: the jwks-uri is unusable (${problem})`);
   const url = new URL(uri);
-  const body = await get(url, client);
+  const body = await fetchText(url, client, {
+    what: 'the JWKS',
+    accept: 'application/jwk-set+json, application/json',
+    maxBytes: MAX_JWKS_BYTES,
+    error: (message, options) => new JwksFetchError(message, options),
+  });
   let document: unknown;
   try {
     document = JSON.parse(body);
@@ -66,61 +69,3 @@ export const fetchJwks: JwksFetcher = async (uri, client) => {
     throw new JwksFetchError(`the JWKS at ${url.origin}${url.pathname} is not a JWK Set (no "keys" array)`);
   return keys;
 };
-
-const get = (url: URL, client: HttpClientSettings): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const where = `${url.origin}${url.pathname}`;
-    const headers: Record<string, string> = { Accept: 'application/jwk-set+json, application/json' };
-    const { basicCredentials } = client;
-    if (basicCredentials !== undefined)
-      headers.Authorization = `Basic ${Buffer.from(`${basicCredentials.username}:${basicCredentials.password}`).toString('base64')}`;
-    const options: RequestOptions = { method: 'GET', headers };
-    if (url.protocol === 'https:') {
-      if (client.trustedCertificates !== undefined) options.ca = [...client.trustedCertificates];
-      if (client.clientCertificate !== undefined) {
-        options.cert = client.clientCertificate.certificateChain;
-        options.key = client.clientCertificate.privateKey;
-      }
-      if (!client.verifyHostname) options.checkServerIdentity = () => undefined;
-    }
-    const onResponse = (response: IncomingMessage): void => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        fail(new JwksFetchError(`fetching the JWKS at ${where} answered HTTP ${response.statusCode ?? 0}`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_JWKS_BYTES) {
-          fail(new JwksFetchError(`the JWKS at ${where} is larger than ${MAX_JWKS_BYTES} bytes`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve(Buffer.concat(chunks).toString('utf8'));
-      });
-      response.on('error', (error) =>
-        fail(new JwksFetchError(`reading the JWKS at ${where} failed`, { cause: error })),
-      );
-    };
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, options, onResponse);
-    const fail = (error: JwksFetchError): void => {
-      clearTimeout(timer);
-      request.destroy();
-      reject(error);
-    };
-    const timer = setTimeout(
-      () => fail(new JwksFetchError(`fetching the JWKS at ${where} took longer than ${client.timeoutMs} ms`)),
-      client.timeoutMs,
-    );
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      fail(
-        new JwksFetchError(`fetching the JWKS at ${where} failed: ${error.code ?? error.message}`, { cause: error }),
-      ),
-    );
-    request.end();
-  });

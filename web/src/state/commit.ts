@@ -129,6 +129,8 @@ export const commitEdits = async (
         'edit-id': String(index + 1),
         operation: edit.operation,
         target: apiPath(edit.target.slice(resource.length)),
+        ...(edit.point === undefined ? {} : { point: apiPath(edit.point.slice(resource.length)) }),
+        ...(edit.where === undefined ? {} : { where: edit.where }),
         ...(edit.value === undefined ? {} : { value: edit.value }),
       })),
     },

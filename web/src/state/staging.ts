@@ -12,7 +12,7 @@ import type { JsonValue } from '../schema/leaf-values.ts';
 import { sameValue } from '../schema/leaf-values.ts';
 
 /** The YANG Patch operations the UI uses. @see RFC 8072 §2.5 */
-export type EditOperation = 'create' | 'delete' | 'merge' | 'remove';
+export type EditOperation = 'create' | 'delete' | 'merge' | 'remove' | 'move';
 
 /** Where an edit was made: the resource the user was looking at, and its entity tag then. */
 export interface EditBase {
@@ -33,13 +33,38 @@ export interface StagedEdit {
   /** What it will hold (undefined: absent). */
   readonly after: unknown;
   readonly base: EditBase;
+  /** A move's place: before or after `point`, an entry of the same list. @see RFC 8072 §2.5 */
+  readonly where?: 'before' | 'after';
+  readonly point?: DataPath;
 }
+
+/**
+ * `items` in the order the staged `moves` give them, applied one after the other as the server
+ * applies the patch's edits; a move whose entry or point is not among `items` is passed over.
+ */
+export const orderWithMoves = <T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  moves: readonly StagedEdit[],
+): T[] => {
+  const ordered = [...items];
+  for (const move of moves) {
+    if (move.operation !== 'move' || move.point === undefined) continue;
+    const from = ordered.findIndex((item) => keyOf(item) === pathKey(move.target));
+    if (from < 0 || !ordered.some((item) => keyOf(item) === pathKey(move.point as DataPath))) continue;
+    const [item] = ordered.splice(from, 1) as [T];
+    const to = ordered.findIndex((other) => keyOf(other) === pathKey(move.point as DataPath));
+    ordered.splice(move.where === 'after' ? to + 1 : to, 0, item);
+  }
+  return ordered;
+};
 
 type Listener = () => void;
 
 /** The staged changes of one session. */
 export class Staging {
   #edits: StagedEdit[] = [];
+  #moves = 0;
   readonly #listeners = new Set<Listener>();
 
   get edits(): readonly StagedEdit[] {
@@ -69,7 +94,16 @@ export class Staging {
   #put(edit: StagedEdit | undefined, key: string): void {
     const index = this.#edits.findIndex((existing) => existing.key === key);
     if (edit === undefined) {
-      if (index >= 0) this.#edits.splice(index, 1);
+      if (index >= 0) {
+        const [dropped] = this.#edits.splice(index, 1);
+        // An entry that will not be created is moved no more, and is no move's point.
+        if (dropped?.operation === 'create')
+          this.#edits = this.#edits.filter(
+            (other) =>
+              other.operation !== 'move' ||
+              (pathKey(other.target) !== key && (other.point === undefined || pathKey(other.point) !== key)),
+          );
+      }
     } else if (index >= 0) this.#edits[index] = edit;
     else this.#edits.push(edit);
     this.#edits = [...this.#edits];
@@ -176,6 +210,16 @@ export class Staging {
       onServer ? { key, operation: 'delete', target: path, before: {}, after: undefined, base } : undefined,
       key,
     );
+  }
+
+  /**
+   * Stages moving the list entry or leaf-list value at `target` to just before or after `point`,
+   * another entry of the same list (`ordered-by user`). Each move is an edit of its own, applied
+   * in the order made; `from` and `to` describe the places for the diff.
+   */
+  move(target: DataPath, where: 'before' | 'after', point: DataPath, from: string, to: string, base: EditBase): void {
+    const key = `${pathKey(target)}#move-${++this.#moves}`;
+    this.#put({ key, operation: 'move', target, where, point, before: from, after: to, base }, key);
   }
 
   /** Drops one staged edit. */

@@ -28,6 +28,7 @@ const VERBS: Readonly<Record<StagedEdit['operation'], string>> = {
   delete: 'delete',
   merge: 'set',
   remove: 'unset',
+  move: 'move',
 };
 
 export const ChangesView = () => {

@@ -13,6 +13,7 @@ import type { SchemaNode } from '../schema/schema-model.ts';
 import { isWritable, typeOf } from '../schema/schema-model.ts';
 import { useSession, useStore } from '../state/session.ts';
 import type { EditBase } from '../state/staging.ts';
+import { orderWithMoves } from '../state/staging.ts';
 import { LeafInput } from './leaf-input.tsx';
 import { titleOf } from './tree-nav.tsx';
 
@@ -178,7 +179,27 @@ export const LeafListField = ({ node, path, serverValue, base }: FieldProps) => 
     stagedBelow.filter((edit) => edit.operation === 'delete').map((edit) => key(edit.before as JsonValue)),
   );
   const added = stagedBelow.filter((edit) => edit.operation === 'create').map((edit) => edit.after as JsonValue);
-  const values = [...onServer.filter((value) => !removed.has(key(value))), ...added];
+  const valuePath = (value: JsonValue): DataPath => [...path.slice(0, -1), { node, value: key(value) }];
+  const values = orderWithMoves(
+    [...onServer.filter((value) => !removed.has(key(value))), ...added],
+    (value) => pathKey(valuePath(value)),
+    stagedBelow,
+  );
+  const userOrdered = node.raw['ordered-by'] === 'user';
+  /** Stages moving the value at `index` one place up (-1) or down (+1). */
+  const move = (index: number, step: -1 | 1): void => {
+    const value = values[index];
+    const neighbour = values[index + step];
+    if (value === undefined || neighbour === undefined) return;
+    staging.move(
+      valuePath(value),
+      step < 0 ? 'before' : 'after',
+      valuePath(neighbour),
+      `position ${index + 1}`,
+      `position ${index + 1 + step}, ${step < 0 ? 'before' : 'after'} ${textOf(type, neighbour, node.module)}`,
+      base,
+    );
+  };
   const [text, setText] = useState('');
   const [local, setLocal] = useState<string | undefined>(undefined);
   const id = idOf(path);
@@ -211,9 +232,31 @@ export const LeafListField = ({ node, path, serverValue, base }: FieldProps) => 
       <div class="control column">
         <ul class="values" aria-label={titleOf(node)}>
           {values.length === 0 ? <li class="muted">none</li> : null}
-          {values.map((value) => (
+          {values.map((value, index) => (
             <li key={key(value)}>
               <span class="value">{textOf(type, value, node.module)}</span>
+              {readOnly || !userOrdered ? null : (
+                <>
+                  <button
+                    type="button"
+                    class="link"
+                    disabled={index === 0}
+                    aria-label={`Move ${textOf(type, value, node.module)} up in ${titleOf(node)}`}
+                    onClick={() => move(index, -1)}
+                  >
+                    Up
+                  </button>
+                  <button
+                    type="button"
+                    class="link"
+                    disabled={index === values.length - 1}
+                    aria-label={`Move ${textOf(type, value, node.module)} down in ${titleOf(node)}`}
+                    onClick={() => move(index, 1)}
+                  >
+                    Down
+                  </button>
+                </>
+              )}
               {readOnly ? null : (
                 <button
                   type="button"

@@ -3,20 +3,22 @@
  * A list as a table read page by page from the server (RESTCONF list pagination: `limit`,
  * `offset`, `sort-by`, `direction`, and `where` for the search), so that a list of any size
  * opens at once: the key columns and a few more leaves, sortable headers, a search box, paging,
- * staged new and deleted entries, and buttons to add and delete entries.
+ * staged new and deleted entries, and buttons to add and delete entries and, in a list ordered by
+ * the user, to move an entry one place up or down (within the page, in the list's own order).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/restconf-client.ts';
 import type { JsonObject } from '../schema/data-json.ts';
 import { annotationsOf, keyValuesOf, listEntries, memberValue } from '../schema/data-json.ts';
 import type { DataPath } from '../schema/data-path.ts';
-import { apiPath } from '../schema/data-path.ts';
+import { apiPath, pathKey } from '../schema/data-path.ts';
 import { textOf } from '../schema/leaf-values.ts';
 import type { SchemaNode } from '../schema/schema-model.ts';
 import { dataChildren, typeOf } from '../schema/schema-model.ts';
 import { href, navigate } from '../state/hash-route.ts';
 import { useSession, useStore } from '../state/session.ts';
 import type { EditBase } from '../state/staging.ts';
+import { orderWithMoves } from '../state/staging.ts';
 import { EntryDialog } from './entry-dialog.tsx';
 import { titleOf } from './tree-nav.tsx';
 
@@ -204,6 +206,26 @@ export const ListTable = ({
   const entryKey = (keys: readonly string[]): string => staging.find(entryPath(keys))?.key ?? '';
   const canCreate = list.config && list.access.includes('c');
   const canDelete = list.config && list.access.includes('d');
+  // Entries of an ordered-by user list move one place at a time, within the page shown in its own order.
+  const canMove =
+    list.config && list.raw['ordered-by'] === 'user' && list.access.includes('u') && sort === undefined && query === '';
+  const moves = staged.filter((edit) => edit.operation === 'move');
+  const entries = orderWithMoves(page?.entries ?? [], (entry) => pathKey(entryPath(keyValuesOf(entry, list))), moves);
+  const move = (index: number, step: -1 | 1): void => {
+    const entry = entries[index];
+    const neighbour = entries[index + step];
+    if (entry === undefined || neighbour === undefined) return;
+    const neighbourKeys = keyValuesOf(neighbour, list).join(', ');
+    staging.move(
+      entryPath(keyValuesOf(entry, list)),
+      step < 0 ? 'before' : 'after',
+      entryPath(keyValuesOf(neighbour, list)),
+      `position ${offset + index + 1}`,
+      `position ${offset + index + 1 + step}, ${step < 0 ? 'before' : 'after'} ${neighbourKeys}`,
+      base,
+    );
+  };
+  const actions = canDelete || canMove;
   const total = page?.total ?? 0;
   const headingId = `list-${key.replace(/[^A-Za-z0-9]+/g, '-')}`;
   return (
@@ -272,7 +294,7 @@ export const ListTable = ({
                   </button>
                 </th>
               ))}
-              {canDelete ? (
+              {actions ? (
                 <th scope="col">
                   <span class="visually-hidden">Actions</span>
                 </th>
@@ -296,7 +318,7 @@ export const ListTable = ({
                       {index === 0 ? <span class="badge">new</span> : null}
                     </td>
                   ))}
-                  {canDelete ? (
+                  {actions ? (
                     <td>
                       <button type="button" class="link" onClick={() => staging.discard(edit.key)}>
                         Discard
@@ -306,7 +328,7 @@ export const ListTable = ({
                 </tr>
               );
             })}
-            {(page?.entries ?? []).map((entry) => {
+            {entries.map((entry, index) => {
               const keys = keyValuesOf(entry, list);
               const target = entryPath(keys);
               const gone = deleted.has(entryKey(keys));
@@ -323,9 +345,31 @@ export const ListTable = ({
                       )}
                     </td>
                   ))}
-                  {canDelete ? (
-                    <td>
-                      {gone ? (
+                  {actions ? (
+                    <td class="row-actions">
+                      {canMove && !gone ? (
+                        <>
+                          <button
+                            type="button"
+                            class="link"
+                            disabled={index === 0}
+                            aria-label={`Move ${list.name} ${keys.join(', ')} up`}
+                            onClick={() => move(index, -1)}
+                          >
+                            Up
+                          </button>
+                          <button
+                            type="button"
+                            class="link"
+                            disabled={index === entries.length - 1}
+                            aria-label={`Move ${list.name} ${keys.join(', ')} down`}
+                            onClick={() => move(index, 1)}
+                          >
+                            Down
+                          </button>
+                        </>
+                      ) : null}
+                      {!canDelete ? null : gone ? (
                         <button type="button" class="link" onClick={() => staging.discard(entryKey(keys))}>
                           Keep
                         </button>
@@ -346,7 +390,7 @@ export const ListTable = ({
             })}
             {!loading && (page?.entries.length ?? 0) === 0 && created.length === 0 ? (
               <tr>
-                <td colSpan={shown.length + (canDelete ? 1 : 0)} class="muted">
+                <td colSpan={shown.length + (actions ? 1 : 0)} class="muted">
                   {query === '' ? 'No entries.' : `No entry matches “${query}”.`}
                 </td>
               </tr>
