@@ -25,6 +25,7 @@ import type { TerminationReason } from './control-events.ts';
 import { ControlEvents } from './control-events.ts';
 import type { EventFilter } from './event-filter.ts';
 import { parseEventFilter } from './event-filter.ts';
+import type { QueuedItem } from './event-subscription.ts';
 import { EventSubscription } from './event-subscription.ts';
 import type { Session } from './session.ts';
 import type { SessionFacts, SessionTermination } from './session-events.ts';
@@ -139,8 +140,9 @@ export class EventStreams {
       datastore.commits.subscribe((change) => {
         const item = new CommitItem(change.record, change.diff, this.#configChanges);
         this.#remember(item);
-        for (const subscription of this.#subscribers.get(NETCONF_STREAM) ?? [])
-          subscription.push({ kind: 'commit', item });
+        // One queued item for all: a commit costs each subscription a reference, not an object.
+        const queued: QueuedItem = { kind: 'commit', item };
+        for (const subscription of this.#subscribers.get(NETCONF_STREAM) ?? []) subscription.push(queued);
       });
     }
     for (const name of this.#streams.keys()) this.#subscribers.set(name, new Set());
@@ -350,7 +352,7 @@ export class EventStreams {
       return;
     }
     if (event === undefined) return;
-    for (const subscription of this.#subscribers.get(SESSIONS_STREAM) ?? [])
-      subscription.push({ kind: 'event', event });
+    const queued: QueuedItem = { kind: 'event', event };
+    for (const subscription of this.#subscribers.get(SESSIONS_STREAM) ?? []) subscription.push(queued);
   }
 }

@@ -79,6 +79,10 @@ describe('event streams over HTTPS', () => {
   it('every commit reaches every subscriber, in JSON and in XML, with the same ids and paths', async () => {
     const json = await subscribe('json');
     const xml = await subscribe('xml');
+    // The body ends with the connection: each event is written as it is, without chunk framing.
+    assert.equal(json.headers['content-type'], 'text/event-stream');
+    assert.equal(json.headers.connection, 'close');
+    assert.equal(json.headers['transfer-encoding'], undefined);
     const ids = [await commit(), await commit(), await commit()];
     const jsonEvents = await json.waitFor(3);
     const xmlEvents = await xml.waitFor(3);
