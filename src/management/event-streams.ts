@@ -199,6 +199,7 @@ export class EventStreams {
         // A resumption continues the stream it resumes: no replay of its own to announce.
         announceReplay: request.startTime !== undefined && resume === undefined,
         stopTime: request.stopTime,
+        validUntil: session.principal.validUntil,
         filter,
         queueLimit: this.#queueLimit,
       },
@@ -334,7 +335,13 @@ export class EventStreams {
     this.#sessions.delete(subscription);
     if (facts === undefined) return;
     const termination: SessionTermination =
-      reason === undefined || reason === 'stop-time' ? 'closed' : reason === 'slow-consumer' ? 'dropped' : 'other';
+      reason === undefined || reason === 'stop-time'
+        ? 'closed'
+        : reason === 'slow-consumer'
+          ? 'dropped'
+          : reason === 'credentials-expired'
+            ? 'timeout'
+            : 'other';
     this.#publishSession(() => this.#sessionEvents.ended(facts, termination, this.#now()));
   }
 
