@@ -372,6 +372,21 @@ describe('EventStreams', () => {
     assert.equal((await resumed.next())?.id, oldest);
   });
 
+  it('resumes after a commit the journal holds that this node has not applied yet (another node of a cluster made it)', async () => {
+    const shop = await openShop();
+    const last = await shop.set(['a']);
+    await shop.datastore.idle();
+    // Another node appends the next commit; this one has not heard of it.
+    const [record] = await Array.fromAsync(shop.datastore.journal.commitsAfter(last - 1));
+    assert.ok(record !== undefined);
+    await shop.datastore.journal.append([{ ...record, fixedNumber: last + 1 }]);
+    assert.equal(shop.datastore.commits.lastFixedNumber, last);
+    const resumed = await subscribe(shop, { lastEventId: last + 1 });
+    assert.equal(resumed.finished, false);
+    resumed.close();
+    await rejects(subscribe(shop, { lastEventId: last + 2 }), 'REPLAY_UNAVAILABLE', /newer than the last commit/);
+  });
+
   it('ends a subscriber that lets too many events wait, without holding up commits', async () => {
     const shop = await openShop({ queueLimit: 3 });
     const slow = await subscribe(shop);

@@ -333,9 +333,13 @@ export class EventStreams {
       );
   }
 
-  /** The events after `resume` must all still be stored. */
+  /**
+   * The events after `resume` must all still be stored. On a shared journal, `resume` may name a
+   * commit another node made that this one has not applied yet (the client was subscribed there):
+   * the journal has it, and the subscription goes on from it as this node catches up.
+   */
   async #checkResumable(resume: number, last: number): Promise<void> {
-    if (resume > last)
+    if (resume > last && resume > (await this.#datastore.journal.lastFixedNumber()))
       throw new ReplayUnavailableError(
         `Last-Event-ID ${resume} is newer than the last commit (${last}): it is not an event of this server's history; read the configuration again and subscribe without Last-Event-ID`,
       );
