@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { testSchema } from '../../test/support/test-schema.ts';
 import type { DataTree } from '../data/index.ts';
 import { decodeJson } from '../data/index.ts';
+import type { CommitRecord } from '../datastore/index.ts';
 import { Datastore, MemoryJournalStore } from '../datastore/index.ts';
 import { isManagementError } from '../errors/index.ts';
 import { NacmPolicy, nacmConfigFromJson } from '../nacm/index.ts';
@@ -377,7 +378,8 @@ describe('EventStreams', () => {
     const last = await shop.set(['a']);
     await shop.datastore.idle();
     // Another node appends the next commit; this one has not heard of it.
-    const [record] = await Array.fromAsync(shop.datastore.journal.commitsAfter(last - 1));
+    let record: CommitRecord | undefined;
+    for await (const stored of shop.datastore.journal.commitsAfter(last - 1)) record = stored;
     assert.ok(record !== undefined);
     await shop.datastore.journal.append([{ ...record, fixedNumber: last + 1 }]);
     assert.equal(shop.datastore.commits.lastFixedNumber, last);
