@@ -17,9 +17,11 @@
  * one and a thousand subscribers, and the memory of a thousand idle ones.
  *
  * Run: `npm run bench -- [--sizes 1000,100000] [--duration 3] [--runs 3] [--skip-https]
- * [--skip-cluster] [--cpu-prof] [--out DIR] [--data-root DIR] [--events-only]`. Needs wrk (installed
- * with apt-get when missing and run as root); `--events-only` measures only the event stream (no
- * wrk), over HTTP and HTTPS.
+ * [--skip-cluster] [--cpu-prof] [--out DIR] [--data-root DIR] [--events-only]
+ * [--subscriber-processes 2]`. Needs wrk (installed with apt-get when missing and run as root);
+ * `--events-only` measures only the event stream (no wrk), over HTTP and HTTPS;
+ * `--subscriber-processes` is the number of child processes the event stream's subscribers are
+ * spread over.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +41,7 @@ import { ldapLoginUnavailable, measureLdapLogin } from './measure-ldap-login.ts'
 import { measureNacmGetAll, measureNacmGetOne, NACM_READER, NACM_REQUESTS, setUpNacmBench } from './measure-nacm.ts';
 import { checkTargets, rowsTable, targetsTable } from './report.ts';
 import { Results } from './results.ts';
+import { DEFAULT_SUBSCRIBER_PROCESSES } from './subscriber-processes.ts';
 import { writeSelfSignedTlsFiles } from './tls-files.ts';
 import { createPatch, LEGACY, LEGACY_REQUESTS, loadDocument, RESTCONF, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk } from './wrk.ts';
@@ -54,6 +57,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string', default: join(import.meta.dirname, 'results') },
     'data-root': { type: 'string', default: tmpdir() },
     'events-only': { type: 'boolean', default: false },
+    'subscriber-processes': { type: 'string', default: String(DEFAULT_SUBSCRIBER_PROCESSES) },
   },
 });
 const EVENTS_ONLY = flags['events-only'] === true;
@@ -62,6 +66,7 @@ const SIZES = (flags.sizes ?? '')
   .map((text) => Number(text.replaceAll('_', '')))
   .filter((size) => Number.isInteger(size) && size > 0);
 const DURATION = Number(flags.duration);
+const SUBSCRIBER_PROCESSES = Math.max(1, Math.floor(Number(flags['subscriber-processes'])));
 const RUNS = Math.max(1, Math.floor(Number(flags.runs)));
 if (SIZES.length === 0 || !(DURATION > 0)) {
   process.stderr.write('usage: npm run bench -- [--sizes 1000,100000] [--duration SECONDS] [--runs N]\n');
@@ -167,7 +172,7 @@ const measureSize = async (size: number): Promise<void> => {
     recordMemory(server, size, 'start');
     await measureApi(context, server, RESTCONF_REQUESTS, size, dataDir);
     if (await legacyAvailable(server)) await measureApi(context, server, LEGACY_REQUESTS, size, dataDir);
-    await measureEvents(context, server, size);
+    await measureEvents(context, server, size, SUBSCRIBER_PROCESSES);
     recordMemory(server, size, 'bench');
 
     // 3. Loading again, by a YANG Patch with one create edit per entry.
@@ -268,7 +273,7 @@ const measureEventsOnly = async (size: number): Promise<void> => {
             expected: [201, 204],
           });
         client.close();
-        await measureEvents(context, server, size);
+        await measureEvents(context, server, size, SUBSCRIBER_PROCESSES);
       } finally {
         await server.stop();
       }
@@ -355,6 +360,7 @@ writeFileSync(
         duration: DURATION,
         runs: RUNS,
         https: !flags['skip-https'],
+        subscriberProcesses: SUBSCRIBER_PROCESSES,
       },
       machine,
       elapsedSeconds: Math.round(elapsed),

@@ -2,21 +2,20 @@
  * @module bench/measure-events
  * The NETCONF event stream of a loaded server: how long a commit takes to reach every
  * subscriber, with one subscriber and with a thousand, and what a thousand idle subscribers cost
- * the server in resident memory. The subscribers run in a child process of their own
- * (bench/event-subscribers.ts); the harness makes one commit at a time (PATCH of one leaf) and
- * the child reports when the first and the last subscriber received it. "Answered → all" is from
+ * the server in resident memory. The subscribers run in child processes of their own (two by
+ * default, bench/subscriber-processes.ts; each subscriber a raw socket, bench/event-subscribers.ts);
+ * the harness makes one commit at a time (PATCH of one leaf) and the children report when the
+ * first and the last subscriber received it. "Answered → all" is from
  * the PATCH's response (the commit is durable) to the last subscriber's receipt; "sent → all"
  * adds the commit itself.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { join } from 'node:path';
 import type { ServerProcess } from './child-process.ts';
 import { residentMemory } from './child-process.ts';
-import type { SubscriberReport } from './event-subscribers.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN } from './idconf-server.ts';
 import type { BenchContext } from './measure-api.ts';
 import { row, transportOf } from './measure-api.ts';
+import { DEFAULT_SUBSCRIBER_PROCESSES, SubscriberProcesses } from './subscriber-processes.ts';
 import { RESTCONF } from './workload.ts';
 
 /** Commits timed per subscriber count and run. */
@@ -26,72 +25,29 @@ const SUBSCRIBER_COUNTS = [1, 1000] as const;
 
 const now = (): number => performance.timeOrigin + performance.now();
 
-/** The subscriber child, with a queue of its reports. */
-class Subscribers {
-  readonly child: ChildProcess;
-  readonly #reports: SubscriberReport[] = [];
-  #waiter: (() => void) | undefined;
-
-  constructor(url: string, count: number) {
-    this.child = fork(
-      join(import.meta.dirname, 'event-subscribers.ts'),
-      [url, String(count), ADMIN.user, ADMIN.password],
-      { execArgv: ['--disable-warning=ExperimentalWarning'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
-    );
-    this.child.on('message', (message: SubscriberReport) => {
-      this.#reports.push(message);
-      this.#waiter?.();
-    });
-  }
-
-  /** The next report of `kind`, or a failure. */
-  async next<K extends SubscriberReport['kind']>(
-    kind: K,
-    timeoutMs: number,
-  ): Promise<Extract<SubscriberReport, { kind: K }>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = this.#reports.findIndex((report) => report.kind === kind || report.kind === 'failed');
-      if (index >= 0) {
-        const [report] = this.#reports.splice(index, 1);
-        if (report?.kind === 'failed') throw new Error(`the subscribers failed: ${report.message}`);
-        return report as Extract<SubscriberReport, { kind: K }>;
-      }
-      if (Date.now() > deadline) throw new Error(`no "${kind}" report from the subscribers in ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 100);
-        this.#waiter = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null) resolve();
-      else {
-        this.child.once('exit', () => resolve());
-        this.child.kill();
-      }
-    });
-  }
-}
-
 const settle = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-/** Measures the event stream of `server` (loaded with `size` entries). */
-export const measureEvents = async (context: BenchContext, server: ServerProcess, size: number): Promise<void> => {
+/**
+ * Measures the event stream of `server` (loaded with `size` entries), the subscribers spread over
+ * `processes` child processes.
+ */
+export const measureEvents = async (
+  context: BenchContext,
+  server: ServerProcess,
+  size: number,
+  processes = DEFAULT_SUBSCRIBER_PROCESSES,
+): Promise<void> => {
   const transport = transportOf(server);
   const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
   const streamUrl = `${server.url}${RESTCONF}/streams/NETCONF/json`;
   let value = 0;
   try {
     for (const count of SUBSCRIBER_COUNTS) {
-      context.log(`${size}: event stream, ${count} subscriber(s) over ${transport}`);
+      context.log(
+        `${size}: event stream, ${count} subscriber(s) over ${transport} in ${Math.min(count, processes)} process(es)`,
+      );
       const before = residentMemory(server.child.pid);
-      const subscribers = new Subscribers(streamUrl, count);
+      const subscribers = new SubscriberProcesses(streamUrl, count, ADMIN.user, ADMIN.password, processes);
       try {
         await subscribers.next('ready', 120_000);
         await settle(1000);

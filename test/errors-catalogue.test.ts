@@ -42,6 +42,7 @@ const instances: errors.ManagementError[] = [
   new errors.InUseError('m'),
   new errors.ResourceDeniedError('m'),
   new errors.ReplayUnavailableError('m'),
+  new errors.SubscriptionLimitError('m'),
   new errors.OperationNotSupportedError('m'),
   new errors.MethodNotAllowedError('m', ['GET']),
   new errors.NotAcceptableError('m'),

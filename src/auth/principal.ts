@@ -12,4 +12,10 @@ export interface Principal {
   /** Group names, from the credential source (local: NACM groups; LDAP: memberOf CNs; OAuth: the group claim). */
   readonly groups: readonly string[];
   readonly method: AuthenticationMethod;
+  /**
+   * Until when (milliseconds since the epoch) the credentials that proved it count, for credentials
+   * that expire: a bearer token's `exp`, clock skew included. Absent for passwords. What outlives
+   * one request on this login (an event stream subscription) ends then.
+   */
+  readonly validUntil?: number;
 }

@@ -5,6 +5,7 @@
 import { type Command, Option } from 'commander';
 import { isManagementError } from '../errors/index.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/index.ts';
+import { DEFAULT_MAX_SUBSCRIPTIONS, DEFAULT_MAX_SUBSCRIPTIONS_PER_USER } from '../management/index.ts';
 import {
   createLogger,
   DataDirInUseError,
@@ -50,6 +51,16 @@ export const addServeCommand = (program: Command): void => {
         .argParser(integerOption({ min: 1, max: MAX_BODY_LIMIT }))
         .default(DEFAULT_BODY_LIMIT, `${DEFAULT_BODY_LIMIT} (${DEFAULT_BODY_LIMIT / 1024 / 1024} MiB)`),
     )
+    .addOption(
+      new Option('--max-subscriptions <count>', 'event stream subscriptions open at once on this server')
+        .argParser(integerOption({ min: 1, max: 1_000_000 }))
+        .default(DEFAULT_MAX_SUBSCRIPTIONS),
+    )
+    .addOption(
+      new Option('--max-subscriptions-per-user <count>', 'event stream subscriptions open at once for one user')
+        .argParser(integerOption({ min: 1, max: 1_000_000 }))
+        .default(DEFAULT_MAX_SUBSCRIPTIONS_PER_USER),
+    )
     .option('--web-ui-dir <dir>', 'directory of the built admin web UI (default: web/dist of this installation)')
     .addOption(trustedProxyOption())
     .addOption(forwardedHeaderOption())
@@ -94,6 +105,8 @@ export const addServeCommand = (program: Command): void => {
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
             ...(flags.tlsKey === undefined ? {} : { tlsKeyFile: flags.tlsKey }),
             bodyLimit: flags.bodyLimit,
+            maxSubscriptions: flags.maxSubscriptions,
+            maxSubscriptionsPerUser: flags.maxSubscriptionsPerUser,
             ...(flags.webUiDir === undefined ? {} : { webUiDir: flags.webUiDir }),
             ...(process.env.IDCONF_ADMIN_PASSWORD === undefined
               ? {}
@@ -138,6 +151,8 @@ interface ServeFlags {
   readonly tlsKey?: string;
   readonly insecureHttp: boolean;
   readonly bodyLimit: number;
+  readonly maxSubscriptions: number;
+  readonly maxSubscriptionsPerUser: number;
   readonly webUiDir?: string;
   readonly trustedProxy: readonly string[];
   readonly forwardedHeader: string;

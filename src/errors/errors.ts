@@ -178,6 +178,15 @@ export class ReplayUnavailableError extends ManagementError {
   readonly code: ErrorCode = 'REPLAY_UNAVAILABLE';
   readonly tag: ErrorTag = 'invalid-value';
 }
+/**
+ * An event stream subscription would exceed a configured cap: on the subscriptions open at once
+ * on this server, or on those of one user. The client closes one of its subscriptions or retries
+ * later. @see RFC 8040 §7 (resource-denied: insufficient resources), docs/events.md
+ */
+export class SubscriptionLimitError extends ManagementError {
+  readonly code: ErrorCode = 'SUBSCRIPTION_LIMIT';
+  readonly tag: ErrorTag = 'resource-denied';
+}
 /** The operation is not implemented (501). */
 export class OperationNotSupportedError extends ManagementError {
   readonly code: ErrorCode = 'OPERATION_NOT_SUPPORTED';

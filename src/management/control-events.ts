@@ -11,7 +11,7 @@ import type { StreamEvent } from './stream-event.ts';
 import { findNotification, makeStreamEvent } from './stream-event.ts';
 
 /** Why the server ends a subscription (the `reason` of `subscription-terminated`). */
-export type TerminationReason = 'stop-time' | 'slow-consumer' | 'server-shutdown';
+export type TerminationReason = 'stop-time' | 'slow-consumer' | 'server-shutdown' | 'credentials-expired';
 
 /** What each reason means, for people (the `message`). */
 export const TERMINATION_MESSAGES: Readonly<Record<TerminationReason, string>> = {
@@ -19,6 +19,8 @@ export const TERMINATION_MESSAGES: Readonly<Record<TerminationReason, string>> =
   'slow-consumer':
     'the subscriber read too slowly and too many events waited for it; reconnect with Last-Event-ID to resume without a gap',
   'server-shutdown': 'the server is stopping; reconnect with Last-Event-ID once it is back',
+  'credentials-expired':
+    'the credentials the subscription was opened with (an OAuth bearer token) have expired; reconnect with a new token and Last-Event-ID to resume without a gap',
 };
 
 const REPLAY_COMPLETED = 'idconf-notifications:replay-completed';

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { testSchema } from '../../test/support/test-schema.ts';
 import type { DataTree } from '../data/index.ts';
 import { decodeJson } from '../data/index.ts';
+import type { CommitRecord } from '../datastore/index.ts';
 import { Datastore, MemoryJournalStore } from '../datastore/index.ts';
 import { isManagementError } from '../errors/index.ts';
 import { NacmPolicy, nacmConfigFromJson } from '../nacm/index.ts';
@@ -370,6 +371,22 @@ describe('EventStreams', () => {
     await rejects(subscribe(shop, { lastEventId: 99 }), 'REPLAY_UNAVAILABLE', /newer than the last commit/);
     const resumed = await subscribe(shop, { lastEventId: oldest - 1 });
     assert.equal((await resumed.next())?.id, oldest);
+  });
+
+  it('resumes after a commit the journal holds that this node has not applied yet (another node of a cluster made it)', async () => {
+    const shop = await openShop();
+    const last = await shop.set(['a']);
+    await shop.datastore.idle();
+    // Another node appends the next commit; this one has not heard of it.
+    let record: CommitRecord | undefined;
+    for await (const stored of shop.datastore.journal.commitsAfter(last - 1)) record = stored;
+    assert.ok(record !== undefined);
+    await shop.datastore.journal.append([{ ...record, fixedNumber: last + 1 }]);
+    assert.equal(shop.datastore.commits.lastFixedNumber, last);
+    const resumed = await subscribe(shop, { lastEventId: last + 1 });
+    assert.equal(resumed.finished, false);
+    resumed.close();
+    await rejects(subscribe(shop, { lastEventId: last + 2 }), 'REPLAY_UNAVAILABLE', /newer than the last commit/);
   });
 
   it('ends a subscriber that lets too many events wait, without holding up commits', async () => {

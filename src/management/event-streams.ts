@@ -17,6 +17,7 @@ import {
   ResourceDeniedError,
   ResourceNotFoundError,
   StoreUnavailableError,
+  SubscriptionLimitError,
 } from '../errors/index.ts';
 import type { AccessDecisions } from '../nacm/index.ts';
 import { CommitItem } from './commit-item.ts';
@@ -25,6 +26,7 @@ import type { TerminationReason } from './control-events.ts';
 import { ControlEvents } from './control-events.ts';
 import type { EventFilter } from './event-filter.ts';
 import { parseEventFilter } from './event-filter.ts';
+import type { QueuedItem } from './event-subscription.ts';
 import { EventSubscription } from './event-subscription.ts';
 import type { Session } from './session.ts';
 import type { SessionFacts, SessionTermination } from './session-events.ts';
@@ -68,6 +70,10 @@ export interface EventStreamsOptions {
   readonly recentLimit?: number;
   /** … and at most this many characters of their diff text (default 8 MiB). */
   readonly recentTextLimit?: number;
+  /** Subscriptions open at once on this server, all streams and users (default 5,000). */
+  readonly maxSubscriptions?: number;
+  /** Subscriptions open at once for one user (default 2,000). */
+  readonly maxSubscriptionsPerUser?: number;
   /** The clock (tests). */
   readonly now?: () => Date;
   /** Called for each notification NACM withholds from a subscriber (`denied-notifications`). */
@@ -80,6 +86,9 @@ interface StreamDefinition {
 }
 
 const DEFAULT_QUEUE_LIMIT = 1024;
+/** The default caps: each subscription holds a connection (about 65 KiB over TLS) and its queue. */
+export const DEFAULT_MAX_SUBSCRIPTIONS = 5000;
+export const DEFAULT_MAX_SUBSCRIPTIONS_PER_USER = 2000;
 const DEFAULT_RECENT_LIMIT = 256;
 /** The most diff text the recent commits hold by default (a decoded diff is of the same order). */
 const DEFAULT_RECENT_TEXT_LIMIT = 8 * 1024 * 1024;
@@ -107,6 +116,10 @@ export class EventStreams {
   readonly #queueLimit: number;
   readonly #recentLimit: number;
   readonly #recentTextLimit: number;
+  readonly #maxSubscriptions: number;
+  readonly #maxSubscriptionsPerUser: number;
+  /** Open subscriptions per user name. */
+  readonly #perUser = new Map<string, number>();
   /** The streams this schema can fill, by name. */
   readonly #streams = new Map<string, StreamDefinition>();
   readonly #subscribers = new Map<string, Set<EventSubscription>>();
@@ -133,14 +146,17 @@ export class EventStreams {
     this.#queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     this.#recentLimit = options.recentLimit ?? DEFAULT_RECENT_LIMIT;
     this.#recentTextLimit = options.recentTextLimit ?? DEFAULT_RECENT_TEXT_LIMIT;
+    this.#maxSubscriptions = options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS;
+    this.#maxSubscriptionsPerUser = options.maxSubscriptionsPerUser ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_USER;
     if (this.#configChanges.available) {
       this.#streams.set(NETCONF_STREAM, DEFINITIONS[NETCONF_STREAM] as StreamDefinition);
       this.#streams.set(SESSIONS_STREAM, DEFINITIONS[SESSIONS_STREAM] as StreamDefinition);
       datastore.commits.subscribe((change) => {
         const item = new CommitItem(change.record, change.diff, this.#configChanges);
         this.#remember(item);
-        for (const subscription of this.#subscribers.get(NETCONF_STREAM) ?? [])
-          subscription.push({ kind: 'commit', item });
+        // One queued item for all: a commit costs each subscription a reference, not an object.
+        const queued: QueuedItem = { kind: 'commit', item };
+        for (const subscription of this.#subscribers.get(NETCONF_STREAM) ?? []) subscription.push(queued);
       });
     }
     for (const name of this.#streams.keys()) this.#subscribers.set(name, new Set());
@@ -183,9 +199,14 @@ export class EventStreams {
    * @throws InvalidValueError (400) for times that do not fit together, replay on a stream without it, a bad filter
    * @throws ReplayUnavailableError (400) when the events after `lastEventId` are no longer stored
    * @throws ResourceDeniedError (409) when the server is stopping
+   * @throws SubscriptionLimitError (409) when the server or the user has as many subscriptions as allowed
    */
   async subscribe(session: Session, request: SubscriptionRequest): Promise<EventSubscription> {
+    const { user } = session.principal;
+    this.#checkLimits(user);
     const { filter, after, resume } = await this.#plan(request);
+    // Again: other subscriptions may have opened while the history was looked up.
+    this.#checkLimits(user);
     const id = this.#nextId++;
     const subscription = new EventSubscription(
       {
@@ -197,6 +218,7 @@ export class EventStreams {
         // A resumption continues the stream it resumes: no replay of its own to announce.
         announceReplay: request.startTime !== undefined && resume === undefined,
         stopTime: request.stopTime,
+        validUntil: session.principal.validUntil,
         filter,
         queueLimit: this.#queueLimit,
       },
@@ -211,6 +233,7 @@ export class EventStreams {
     // Registered once the history is known: commits published from now on wait in its queue,
     // those published before are durable, hence in the history (which is read lazily).
     (this.#subscribers.get(subscription.stream) as Set<EventSubscription>).add(subscription);
+    this.#perUser.set(user, (this.#perUser.get(user) ?? 0) + 1);
     const facts: SessionFacts = {
       username: session.principal.user,
       sessionId: id,
@@ -298,9 +321,25 @@ export class EventStreams {
       throw new InvalidValueError('stop-time must be later than start-time', { type: 'protocol' });
   }
 
-  /** The events after `resume` must all still be stored. */
+  /** A new subscription of `user` must stay within the caps. @throws SubscriptionLimitError */
+  #checkLimits(user: string): void {
+    if (this.size >= this.#maxSubscriptions)
+      throw new SubscriptionLimitError(
+        `the server has ${this.#maxSubscriptions} event stream subscriptions open, as many as it allows; retry later`,
+      );
+    if ((this.#perUser.get(user) ?? 0) >= this.#maxSubscriptionsPerUser)
+      throw new SubscriptionLimitError(
+        `the user "${user}" has ${this.#maxSubscriptionsPerUser} event stream subscriptions open, as many as one user may; close one first`,
+      );
+  }
+
+  /**
+   * The events after `resume` must all still be stored. On a shared journal, `resume` may name a
+   * commit another node made that this one has not applied yet (the client was subscribed there):
+   * the journal has it, and the subscription goes on from it as this node catches up.
+   */
   async #checkResumable(resume: number, last: number): Promise<void> {
-    if (resume > last)
+    if (resume > last && resume > (await this.#datastore.journal.lastFixedNumber()))
       throw new ReplayUnavailableError(
         `Last-Event-ID ${resume} is newer than the last commit (${last}): it is not an event of this server's history; read the configuration again and subscribe without Last-Event-ID`,
       );
@@ -331,8 +370,17 @@ export class EventStreams {
     const facts = this.#sessions.get(subscription);
     this.#sessions.delete(subscription);
     if (facts === undefined) return;
+    const open = (this.#perUser.get(facts.username) ?? 1) - 1;
+    if (open > 0) this.#perUser.set(facts.username, open);
+    else this.#perUser.delete(facts.username);
     const termination: SessionTermination =
-      reason === undefined || reason === 'stop-time' ? 'closed' : reason === 'slow-consumer' ? 'dropped' : 'other';
+      reason === undefined || reason === 'stop-time'
+        ? 'closed'
+        : reason === 'slow-consumer'
+          ? 'dropped'
+          : reason === 'credentials-expired'
+            ? 'timeout'
+            : 'other';
     this.#publishSession(() => this.#sessionEvents.ended(facts, termination, this.#now()));
   }
 
@@ -350,7 +398,7 @@ export class EventStreams {
       return;
     }
     if (event === undefined) return;
-    for (const subscription of this.#subscribers.get(SESSIONS_STREAM) ?? [])
-      subscription.push({ kind: 'event', event });
+    const queued: QueuedItem = { kind: 'event', event };
+    for (const subscription of this.#subscribers.get(SESSIONS_STREAM) ?? []) subscription.push(queued);
   }
 }

@@ -49,6 +49,8 @@ export interface SubscriptionSettings {
   readonly announceReplay: boolean;
   /** stop-time, in milliseconds since the epoch. */
   readonly stopTime: number | undefined;
+  /** When the subscriber's credentials expire (a bearer token), in milliseconds since the epoch. */
+  readonly validUntil: number | undefined;
   readonly filter: EventFilter | undefined;
   /** Live events that may wait before the subscriber is ended as too slow. */
   readonly queueLimit: number;
@@ -69,6 +71,7 @@ export class EventSubscription {
   #last: number;
   #wake: (() => void) | undefined;
   #stopTimer: NodeJS.Timeout | undefined;
+  #expiryTimer: NodeJS.Timeout | undefined;
   /** Set when the server ends the subscription; its final event goes out next. */
   #termination: { readonly reason: TerminationReason; readonly event: StreamEvent | undefined } | undefined;
   #finished = false;
@@ -88,6 +91,7 @@ export class EventSubscription {
       this.#resolveEnded = resolve;
     });
     this.#armStopTimer();
+    this.#armExpiryTimer();
   }
 
   /** Resolves with the reason when the server ends the subscription (never when the subscriber leaves). */
@@ -164,6 +168,7 @@ export class EventSubscription {
   async next(): Promise<StreamEvent | undefined> {
     for (;;) {
       if (this.#finished) return undefined;
+      if (this.#credentialsExpired()) this.terminate('credentials-expired');
       if (this.#termination !== undefined) {
         this.#finished = true;
         return this.#termination.event;
@@ -246,6 +251,12 @@ export class EventSubscription {
     return stopTime !== undefined && this.#context.now().getTime() > stopTime;
   }
 
+  /** True once the subscriber's credentials have expired: nothing more may be handed out for them. */
+  #credentialsExpired(): boolean {
+    const { validUntil } = this.#settings;
+    return validUntil !== undefined && this.#context.now().getTime() >= validUntil;
+  }
+
   #wakeUp(): void {
     const wake = this.#wake;
     this.#wake = undefined;
@@ -268,9 +279,29 @@ export class EventSubscription {
     this.#stopTimer.unref();
   }
 
+  /**
+   * Ends the subscription when its credentials expire, whatever waits: the events queued for it
+   * were for credentials that no longer count.
+   */
+  #armExpiryTimer(): void {
+    const { validUntil } = this.#settings;
+    if (validUntil === undefined) return;
+    const delay = validUntil - this.#context.now().getTime();
+    this.#expiryTimer = setTimeout(
+      () => {
+        if (delay > MAX_TIMER) this.#armExpiryTimer();
+        else this.terminate('credentials-expired');
+      },
+      Math.max(0, Math.min(delay, MAX_TIMER)),
+    );
+    this.#expiryTimer.unref();
+  }
+
   #release(reason: TerminationReason | undefined): void {
     if (this.#stopTimer !== undefined) clearTimeout(this.#stopTimer);
     this.#stopTimer = undefined;
+    if (this.#expiryTimer !== undefined) clearTimeout(this.#expiryTimer);
+    this.#expiryTimer = undefined;
     // Stops reading the journal; a failure to stop matters to no one.
     this.#history?.return?.(undefined).catch(() => undefined);
     if (this.#detached) return;

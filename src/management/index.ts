@@ -11,7 +11,13 @@ export { TERMINATION_MESSAGES } from './control-events.ts';
 export type { EventFilter } from './event-filter.ts';
 export { parseEventFilter } from './event-filter.ts';
 export type { EventStreamsOptions, StreamDescription, SubscriptionRequest } from './event-streams.ts';
-export { EventStreams, NETCONF_STREAM, SESSIONS_STREAM } from './event-streams.ts';
+export {
+  DEFAULT_MAX_SUBSCRIPTIONS,
+  DEFAULT_MAX_SUBSCRIPTIONS_PER_USER,
+  EventStreams,
+  NETCONF_STREAM,
+  SESSIONS_STREAM,
+} from './event-streams.ts';
 export type { EventSubscription } from './event-subscription.ts';
 export type { LeafTransform } from './leaf-transforms.ts';
 export { LeafTransforms } from './leaf-transforms.ts';

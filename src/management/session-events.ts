@@ -23,7 +23,7 @@ export interface SessionFacts {
 }
 
 /** Why a session ended (the `termination-reason` enumeration of RFC 6470). */
-export type SessionTermination = 'closed' | 'dropped' | 'other';
+export type SessionTermination = 'closed' | 'dropped' | 'timeout' | 'other';
 
 const SESSION_START = 'ietf-netconf-notifications:netconf-session-start';
 const SESSION_END = 'ietf-netconf-notifications:netconf-session-end';

@@ -50,4 +50,8 @@ export interface ServerOptions {
   readonly webUiDir?: string;
   /** Milliseconds in-flight requests get to finish on shutdown. */
   readonly shutdownDeadlineMs?: number;
+  /** Event stream subscriptions open at once on this server (default 5,000). */
+  readonly maxSubscriptions?: number;
+  /** Event stream subscriptions open at once for one user (default 2,000). */
+  readonly maxSubscriptionsPerUser?: number;
 }

@@ -159,6 +159,12 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     modules,
     schemaLocation: restconfSchemaLocation(RESTCONF_ROOT),
     dataPathParser: restconfDataPathParser(schema),
+    eventStreams: {
+      ...(options.maxSubscriptions === undefined ? {} : { maxSubscriptions: options.maxSubscriptions }),
+      ...(options.maxSubscriptionsPerUser === undefined
+        ? {}
+        : { maxSubscriptionsPerUser: options.maxSubscriptionsPerUser }),
+    },
   });
   installIdentityModel(management, configKey.cipher);
   const router = new Router().mount(wellKnownRoute);

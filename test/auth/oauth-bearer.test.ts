@@ -8,8 +8,9 @@
  * the groups a token carries is tested in test/nacm/external-groups.test.ts.) Hand-made tokens signed with the issuer's own key (and others) cover every
  * refusal: each case checks the status, the `WWW-Authenticate` challenges (RFC 6750 §3), the
  * RFC 8040 error body and, in the access log, who the request ran as (no one, for a refusal).
- * Then: commit-time checks of the configuration, `basic-authentication false`, and a locally
- * configured signature-verification-key.
+ * An event stream opened with a token ends when the token expires. Then: commit-time checks of
+ * the configuration, `basic-authentication false`, and a locally configured
+ * signature-verification-key.
  */
 import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync, type KeyObject } from 'node:crypto';
@@ -23,6 +24,7 @@ import {
   startIdentityServer,
 } from '../identity/identity-server.ts';
 import { send, type TestResponse } from '../support/https-request.ts';
+import { SseConnection } from '../support/sse-client.ts';
 import { IDCONF_AUDIENCE, OTHER_AUDIENCE, startOAuthProvider, type TestOAuthProvider } from './oauth-provider.ts';
 
 const RESTCONF = '/admin/api/restconf';
@@ -302,6 +304,48 @@ describe('OAuth bearer tokens on the management APIs', () => {
       });
       assertInvalidToken(second.response, /no signing key of the issuer matches it/);
       assert.equal(provider.jwksRequests, fetched + 1, 'no second refresh within the cooldown');
+    });
+
+    it('an event stream opened with a token ends with subscription-terminated (credentials-expired) when the token expires', async () => {
+      // exp 57 s ago is within the 60 s clock skew: the token counts for about 3 s more.
+      const stream = await SseConnection.open(`${server.process.url}${RESTCONF}/streams/NETCONF/json`, {
+        Authorization: bearer(await handMade({ ...claims(), exp: now() - 57 })),
+      });
+      try {
+        assert.equal(stream.status, 200, stream.body);
+        const written = await server.request('PATCH', '/data/base:environments/environment', {
+          body: { 'base:environment': { 'base-url': 'https://expiring.example.com' } },
+        });
+        assert.equal(written.status, 204, written.body);
+        const [change] = await stream.waitFor(1);
+        assert.ok(change?.id !== undefined, 'the commit came while the token was valid');
+        const events = await stream.waitForEnd(15_000);
+        const last = events.at(-1);
+        assert.equal(last?.id, undefined, 'the final event has no id');
+        const final = (JSON.parse(last?.data ?? '{}') as Record<string, Record<string, Record<string, string>>>)[
+          'ietf-restconf:notification'
+        ]?.['idconf-notifications:subscription-terminated'];
+        assert.equal(final?.reason, 'credentials-expired');
+        assert.match(final?.message ?? '', /expired/);
+        // With a new token and the last id, the subscriber resumes where it was cut off.
+        const again = await SseConnection.open(`${server.process.url}${RESTCONF}/streams/NETCONF/json`, {
+          Authorization: bearer(await handMade(claims())),
+          'Last-Event-ID': change?.id ?? '',
+        });
+        try {
+          assert.equal(again.status, 200, again.body);
+          const next = await server.request('PATCH', '/data/base:environments/environment', {
+            body: { 'base:environment': { 'base-url': 'https://resumed.example.com' } },
+          });
+          assert.equal(next.status, 204, next.body);
+          const [resumed] = await again.waitFor(1);
+          assert.equal(resumed?.id, String(Number(change?.id) + 1), 'the next commit, nothing missed or repeated');
+        } finally {
+          again.close();
+        }
+      } finally {
+        stream.close();
+      }
     });
 
     it('a malformed bearer token and none at all: 401, challenging with both schemes', async () => {

@@ -40,6 +40,8 @@ describe('usage errors', () => {
     { args: ['serve', '--body-limit', 'abc'], message: /--body-limit .*'abc' is invalid/ },
     { args: ['serve', '--body-limit', '0'], message: /--body-limit .*'0' is invalid/ },
     { args: ['serve', '--body-limit', '99999999999999999999'], message: /--body-limit .* is invalid/ },
+    { args: ['serve', '--max-subscriptions', '0'], message: /--max-subscriptions .*'0' is invalid/ },
+    { args: ['serve', '--max-subscriptions-per-user', 'many'], message: /--max-subscriptions-per-user .*'many'/ },
     { args: ['serve', '--no-such-option'], message: /unknown option '--no-such-option'/ },
     { args: ['serve', '--trusted-proxy', 'proxy.example'], message: /--trusted-proxy .*not an IP address/ },
     { args: ['serve', '--trusted-proxy', '10.0.0.0/40'], message: /--trusted-proxy .*'10.0.0.0\/40' is invalid/ },

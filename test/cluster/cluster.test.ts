@@ -6,7 +6,8 @@
  * commit; conditional writes on the same ETag: one wins, the other gets 412; plain writes of one
  * leaf serialized); a node started late, and one that fell behind the journal's retention,
  * catching up; SIGKILL of a node and of the database during commits, with no acknowledged commit
- * lost and nothing half-done. Skipped with a message when PostgreSQL is not installed (failed
+ * lost and nothing half-done; an event stream followed on one node and resumed on another with
+ * Last-Event-ID, with no gap and no duplicate. Skipped with a message when PostgreSQL is not installed (failed
  * under CI=true).
  */
 import assert from 'node:assert/strict';
@@ -14,14 +15,16 @@ import { after, before, describe, it } from 'node:test';
 import { type DataDiff, decodeDiff } from '../../src/data/index.ts';
 import { loadServerSchema } from '../../src/server/index.ts';
 import type { SchemaTree } from '../../src/yang/index.ts';
-import { type ClusterNode, eventually, startClusterNode } from '../support/cluster-node.ts';
+import { CLUSTER_PASSWORD, type ClusterNode, eventually, startClusterNode } from '../support/cluster-node.ts';
 import type { TestResponse } from '../support/https-request.ts';
 import { type PostgresServer, postgresMissing, startPostgres } from '../support/postgres.ts';
 import { makeDataDir } from '../support/server-process.ts';
+import { SseConnection } from '../support/sse-client.ts';
 
 const LIBRARY = '/data/example-jukebox:jukebox/library';
 const artistPath = (name: string): string => `${LIBRARY}/artist=${encodeURIComponent(name)}`;
 const YEAR = `${artistPath('Seasick')}/album=Blue/year`;
+const ADMIN_AUTHORIZATION = `Basic ${Buffer.from(`admin:${CLUSTER_PASSWORD}`).toString('base64')}`;
 
 let postgres: PostgresServer | undefined;
 let schema: SchemaTree | undefined;
@@ -307,6 +310,70 @@ describe('a cluster of idconf nodes on one PostgreSQL journal', { skip: postgres
           assert.deepEqual(await view(late as ClusterNode, path), await view(node, path), path);
       await stopNodes([late as ClusterNode]);
       nodes.splice(nodes.indexOf(late as ClusterNode), 1);
+    });
+
+    it('an event stream followed on one node resumes on another with Last-Event-ID: no gap, no duplicate', async () => {
+      const [a, b] = cluster as [ClusterNode, ClusterNode];
+      const streamOf = (node: ClusterNode, headers: Record<string, string> = {}): Promise<SseConnection> =>
+        SseConnection.open(`${node.server.url}/admin/api/restconf/streams/NETCONF/json`, {
+          Authorization: ADMIN_AUTHORIZATION,
+          ...headers,
+        });
+      const created = async (node: ClusterNode, name: string): Promise<number> => {
+        const response = await createArtist(node, name);
+        assert.equal(response.status, 201, response.body);
+        // No one else writes: the node's last commit is this one.
+        return fixedNumberOf(node);
+      };
+      const onA = await streamOf(a);
+      assert.equal(onA.status, 200, onA.body);
+      // Commits on both nodes: node A's stream has them all, in order.
+      const seen = [
+        await created(a, 'resume-1'),
+        await created(b, 'resume-2'),
+        await created(a, 'resume-3'),
+        await created(b, 'resume-4'),
+      ];
+      await onA.waitFor(4);
+      assert.deepEqual(
+        onA.events.map((event) => Number(event.id)),
+        seen,
+      );
+      onA.close();
+      // Missed while disconnected, the last one on A right before the client comes back on B
+      // (which may not have applied it yet).
+      const missed = [
+        await created(b, 'resume-5'),
+        await created(a, 'resume-6'),
+        await created(b, 'resume-7'),
+        await created(a, 'resume-8'),
+      ];
+      const onB = await streamOf(b, { 'Last-Event-ID': String(seen.at(-1)) });
+      try {
+        assert.equal(onB.status, 200, onB.body);
+        const live = await created(a, 'resume-9');
+        const events = await onB.waitFor(5);
+        // Nothing more than those five comes.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.deepEqual(
+          events.map((event) => Number(event.id)),
+          [...missed, live],
+        );
+        const names = events.map(
+          (event) =>
+            (JSON.parse(event.data) as Record<string, Record<string, { edit: { target: string }[] }>>)[
+              'ietf-restconf:notification'
+            ]?.['ietf-netconf-notifications:netconf-config-change']?.edit[0]?.target,
+        );
+        assert.deepEqual(
+          names,
+          ['resume-5', 'resume-6', 'resume-7', 'resume-8', 'resume-9'].map(
+            (name) => `/example-jukebox:jukebox/library/artist[name='${name}']`,
+          ),
+        );
+      } finally {
+        onB.close();
+      }
     });
   });
 

@@ -79,6 +79,10 @@ describe('event streams over HTTPS', () => {
   it('every commit reaches every subscriber, in JSON and in XML, with the same ids and paths', async () => {
     const json = await subscribe('json');
     const xml = await subscribe('xml');
+    // The body ends with the connection: each event is written as it is, without chunk framing.
+    assert.equal(json.headers['content-type'], 'text/event-stream');
+    assert.equal(json.headers.connection, 'close');
+    assert.equal(json.headers['transfer-encoding'], undefined);
     const ids = [await commit(), await commit(), await commit()];
     const jsonEvents = await json.waitFor(3);
     const xmlEvents = await xml.waitFor(3);
@@ -281,6 +285,51 @@ describe('event streams over HTTPS', () => {
         /<subscription-terminated xmlns="urn:idconf:yang:notifications"><reason>server-shutdown<\/reason>/,
       );
     } finally {
+      await own.close();
+    }
+  });
+
+  it('subscriptions beyond the cap of one user, or of the server, are refused with 409 resource-denied', async () => {
+    const OTHER = 'operator';
+    const otherAuthorization = `Basic ${Buffer.from(`${OTHER}:operator-secret`).toString('base64')}`;
+    const own = await startRestconfServer(undefined, {
+      eventStreams: { maxSubscriptions: 3, maxSubscriptionsPerUser: 2 },
+      users: { [OTHER]: 'operator-secret' },
+    });
+    const connections: SseConnection[] = [];
+    const open = async (authorization: string): Promise<SseConnection> => {
+      const connection = await SseConnection.open(`${own.api}/streams/NETCONF/json`, { Authorization: authorization });
+      connections.push(connection);
+      return connection;
+    };
+    const refusal = async (authorization: string, message: RegExp): Promise<void> => {
+      const refused = await open(authorization);
+      await refused.waitForEnd();
+      assert.equal(refused.status, 409, refused.body);
+      const error = (JSON.parse(refused.body) as { 'ietf-restconf:errors': { error: Record<string, string>[] } })[
+        'ietf-restconf:errors'
+      ].error[0];
+      assert.equal(error?.['error-tag'], 'resource-denied');
+      assert.equal(error?.['error-type'], 'application');
+      assert.match(error?.['error-message'] ?? '', message);
+    };
+    try {
+      assert.equal((await open(AUTHORIZATION)).status, 200);
+      assert.equal((await open(AUTHORIZATION)).status, 200);
+      await refusal(AUTHORIZATION, /the user "admin" has 2 event stream subscriptions open/);
+      assert.equal(own.management.events.size, 2, 'the refused request opened nothing');
+      assert.equal((await open(otherAuthorization)).status, 200, 'another user has room of its own');
+      await refusal(otherAuthorization, /the server has 3 event stream subscriptions open/);
+      // A subscription that ends gives its place back.
+      connections[0]?.close();
+      for (let waited = 0; own.management.events.size > 2; waited += 10) {
+        assert.ok(waited < 5000, 'the closed subscription ended');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const again = await open(AUTHORIZATION);
+      assert.equal(again.status, 200, again.body);
+    } finally {
+      for (const connection of connections) connection.close();
       await own.close();
     }
   });

@@ -120,6 +120,8 @@ export interface RestconfTestServerOptions {
   readonly eventStreams?: EventStreamsOptions;
   /** Milliseconds between keep-alive comments on event streams. */
   readonly keepAliveMs?: number;
+  /** More users (name → password), in the group admin as {@link USER} is. */
+  readonly users?: Readonly<Record<string, string>>;
 }
 
 /** Starts a server whose datastore holds `initial` (the jukebox by default). */
@@ -142,9 +144,16 @@ export const startRestconfServer = async (
     ...(options.accessControl === undefined ? {} : { accessControl: options.accessControl }),
     ...(options.eventStreams === undefined ? {} : { eventStreams: options.eventStreams }),
   });
-  const passwordHash = await hashPassword(PASSWORD, CHEAP);
+  const hashes = new Map<string, string>([[USER, await hashPassword(PASSWORD, CHEAP)]]);
+  for (const [user, password] of Object.entries(options.users ?? {}))
+    hashes.set(user, await hashPassword(password, CHEAP));
   const authenticator = new LocalUserAuthenticator({
-    directory: { lookup: (user) => (user === USER ? { passwordHash, groups: ['admin'] } : undefined) },
+    directory: {
+      lookup: (user) => {
+        const passwordHash = hashes.get(user);
+        return passwordHash === undefined ? undefined : { passwordHash, groups: ['admin'] };
+      },
+    },
     log: SILENT_LOGGER,
     dummyHash: await hashPassword('not-a-password', CHEAP),
   });

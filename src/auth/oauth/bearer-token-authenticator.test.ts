@@ -56,10 +56,10 @@ const setup = (initial: BearerTokenSettings | undefined) => {
 };
 
 describe('BearerTokenAuthenticator', () => {
-  it('gives the principal of a valid token, fetching the JWKS once', async () => {
+  it('gives the principal of a valid token, valid until it expires, fetching the JWKS once', async () => {
     const { state, authenticator } = setup(JWKS_SETTINGS);
     const principal = await authenticator.authenticate({ scheme: 'bearer', token: await token() }, SOURCE);
-    assert.deepEqual(principal, { user: 'bob', groups: ['ops'], method: 'bearer' });
+    assert.deepEqual(principal, { user: 'bob', groups: ['ops'], method: 'bearer', validUntil: NOW + 60_000 });
     await authenticator.authenticate({ scheme: 'bearer', token: await token() }, SOURCE);
     assert.deepEqual(state.fetched, ['https://issuer.example/jwks']);
   });

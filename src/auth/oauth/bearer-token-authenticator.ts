@@ -63,7 +63,12 @@ export class BearerTokenAuthenticator implements Authenticator {
       settings.keys.kind === 'key' ? settings.keys.key : this.#jwksFor(settings.keys.uri, settings.keys.client).resolve;
     try {
       const token = await verifyAccessToken(credentials.token, settings, key, this.#now());
-      const principal: Principal = { user: token.user, groups: token.groups, method: 'bearer' };
+      const principal: Principal = {
+        user: token.user,
+        groups: token.groups,
+        method: 'bearer',
+        validUntil: token.validUntil,
+      };
       this.#verified.set(principal, { settings, validUntil: token.validUntil });
       return principal;
     } catch (error) {
