@@ -14,6 +14,7 @@ import {
   ResourceNotFoundError,
   UnknownElementError,
 } from '../errors/index.ts';
+import { memoPerOwner } from '../util/index.ts';
 import type { LeafListNode, LeafNode, ListNode, OperationNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { offeredRpcs } from './api-root.ts';
 import { parsePathValue } from './key-values.ts';
@@ -179,19 +180,10 @@ interface ListRoute {
 
 /** At most this many list routes are kept per schema (then they are forgotten and learnt again). */
 const ROUTE_LIMIT = 256;
-const listRoutes = new WeakMap<SchemaTree, Map<string, ListRoute | null>>();
 const QUOTE = /"|%22/i;
 
 /** The route of `prefix` (a path naming a whole keyed list), resolved on first use and remembered; null when it names something else. */
-const listRouteOf = (schema: SchemaTree, prefix: string): ListRoute | null => {
-  let routes = listRoutes.get(schema);
-  if (routes === undefined) {
-    routes = new Map();
-    listRoutes.set(schema, routes);
-  }
-  let route = routes.get(prefix);
-  if (route !== undefined) return route;
-  route = null;
+const listRouteOf = memoPerOwner(ROUTE_LIMIT, (schema: SchemaTree, prefix: string): ListRoute | null => {
   try {
     const resource = resolvePath(schema, prefix);
     const last = resource.kind === 'data' ? resource.path.at(-1) : undefined;
@@ -201,14 +193,12 @@ const listRouteOf = (schema: SchemaTree, prefix: string): ListRoute | null => {
       last.keys === undefined &&
       last.schema.keys.length > 0
     )
-      route = { datastore: resource.datastore, before: Object.freeze(resource.path.slice(0, -1)), list: last.schema };
+      return { datastore: resource.datastore, before: Object.freeze(resource.path.slice(0, -1)), list: last.schema };
   } catch {
     // The whole path is resolved the general way, which reports the error.
   }
-  if (routes.size >= ROUTE_LIMIT) routes.clear();
-  routes.set(prefix, route);
-  return route;
-};
+  return null;
+});
 
 /**
  * The resource of `<list path>/<keys>` through the remembered route of `<list path>`: the schema

@@ -10,6 +10,7 @@
 import type { DataSchemaNode, InstancePath, InstancePathStep } from '../data/index.ts';
 import { formatInstancePath, isDataSchemaNode } from '../data/index.ts';
 import { InvalidValueError, UnknownElementError } from '../errors/index.ts';
+import { memoPerOwner } from '../util/index.ts';
 import type { ListNode, OperationNode, SchemaNode, SchemaParent, SchemaTree, YangValue } from '../yang/index.ts';
 import type { ApiPathSegment } from './api-path-syntax.ts';
 import { parseApiPathSegment, segmentName, splitApiPath, splitKeyValues } from './api-path-syntax.ts';
@@ -124,32 +125,21 @@ interface ListRoute {
 
 /** At most this many list routes are kept per schema (then they are forgotten and learnt again). */
 const ROUTE_LIMIT = 256;
-const listRoutes = new WeakMap<SchemaTree, Map<string, ListRoute | null>>();
 
 /**
  * The route of `prefix` (an api-path ending in a list's name, without keys), resolved on first
  * use and remembered; null when the path does not resolve to a list (or fails).
  */
-const listRouteOf = (prefix: string, schema: SchemaTree): ListRoute | null => {
-  let routes = listRoutes.get(schema);
-  if (routes === undefined) {
-    routes = new Map();
-    listRoutes.set(schema, routes);
-  }
-  let route = routes.get(prefix);
-  if (route !== undefined) return route;
-  route = null;
+const listRouteOf = memoPerOwner(ROUTE_LIMIT, (schema: SchemaTree, prefix: string): ListRoute | null => {
   try {
     const target = resolvePath(prefix, schema, {});
     if (target.kind === 'data' && target.node.kind === 'list')
-      route = { before: Object.freeze(target.path.slice(0, -1)), list: target.node };
+      return { before: Object.freeze(target.path.slice(0, -1)), list: target.node };
   } catch {
     // The whole path is resolved the general way, which reports the error.
   }
-  if (routes.size >= ROUTE_LIMIT) routes.clear();
-  routes.set(prefix, route);
-  return route;
-};
+  return null;
+});
 
 /**
  * The target of `/…/list=keys` (keys in the last segment only) through the remembered route of
@@ -162,7 +152,7 @@ const listEntryTarget = (apiPath: string, schema: SchemaTree): DataResourceTarge
   // The `=` must end a node name of the last segment ("/=x" is malformed, not a key of the parent).
   if (equals < 0 || apiPath.lastIndexOf('/') > equals || !apiPath.startsWith('/') || apiPath[equals - 1] === '/')
     return undefined;
-  const route = listRouteOf(apiPath.slice(0, equals), schema);
+  const route = listRouteOf(schema, apiPath.slice(0, equals));
   if (route === null) return undefined;
   const { before, list } = route;
   const step: InstancePathStep = { schema: list, keys: listKeys(list, apiPath.slice(equals + 1), schema, before) };

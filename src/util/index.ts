@@ -1,12 +1,13 @@
 /**
  * @module util
- * Pure helpers with no knowledge of YANG or HTTP: XML escaping, the Logger interface and the
+ * Pure helpers with no knowledge of YANG or HTTP: XML escaping, the Logger interface, a bounded per-owner memo and the
  * persistent collections the instance trees are built on. May import: nothing.
  */
 
 export { escapeControlCharacters } from './escape-control-characters.ts';
 export type { Logger, LogMethod } from './logger.ts';
 export { lazyChild, SILENT_LOGGER } from './logger.ts';
+export { memoPerOwner } from './memo-per-owner.ts';
 export type {
   Comparator,
   DiffStatistics,
