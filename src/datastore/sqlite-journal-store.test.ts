@@ -209,9 +209,13 @@ describe('SqliteJournalStore', () => {
     const directory = dataDir();
     const store = await openStore(directory, 100);
     await store.append([record(1)]);
-    const writing = store.writeCheckpoint({ fixedNumber: 1, tree: 'b'.repeat(100_000) });
+    // Refusal checked from the start: it may come while close() is still running.
+    const refused = assert.rejects(
+      store.writeCheckpoint({ fixedNumber: 1, tree: 'b'.repeat(100_000) }),
+      /the journal was closed/,
+    );
     await store.close();
-    await assert.rejects(writing, /the journal was closed/);
+    await refused;
     const reopened = await openStore(directory);
     assert.equal(await reopened.latestCheckpoint(), undefined);
     await reopened.close();
@@ -321,10 +325,10 @@ describe('SqliteJournalStore checkpoints written in pieces', () => {
         yield 'w'.repeat(500);
       }
     };
-    const writing = store.writeCheckpointChunks(1, endless());
+    const refused = assert.rejects(store.writeCheckpointChunks(1, endless()), /the journal was closed|not open/);
     await new Promise((resolve) => setTimeout(resolve, 30));
     await store.close();
-    await assert.rejects(writing, /the journal was closed|not open/);
+    await refused;
     const reopened = await openStore(directory);
     assert.equal(await reopened.latestCheckpoint(), undefined);
     await reopened.close();
