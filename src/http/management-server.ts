@@ -21,7 +21,7 @@ import {
   ManagementErrors,
   ResourceNotFoundError,
 } from '../errors/index.ts';
-import { type Logger, lazyChild } from '../util/index.ts';
+import { type Logger, lazyChild, logRequest } from '../util/index.ts';
 import { renderRestconfErrors } from './default-error-renderer.ts';
 import { DEFAULT_BODY_LIMIT } from './request-body.ts';
 import { requestTarget } from './request-target.ts';
@@ -143,19 +143,16 @@ export class ManagementServer {
     response.on('close', () => {
       this.#inFlight.delete(response);
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      this.#options.log.info(
-        {
-          requestId: id,
-          method: request.method,
-          path,
-          status: response.statusCode,
-          durationMs: Math.round(durationMs * 100) / 100,
-          user: context.user,
-          remote,
-          ...(clientAddress === remote ? {} : { client: clientAddress }),
-        },
-        'request',
-      );
+      logRequest(this.#options.log, {
+        requestId: id,
+        method: request.method,
+        path,
+        status: response.statusCode,
+        durationMs: Math.round(durationMs * 100) / 100,
+        user: context.user,
+        remote,
+        ...(clientAddress === remote ? {} : { client: clientAddress }),
+      });
     });
     if (this.#server.listening === false) response.setHeader('Connection', 'close');
     const extra = this.#options.responseHeaders?.();
