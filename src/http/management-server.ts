@@ -135,7 +135,9 @@ export class ManagementServer {
       clientAddress,
       log: lazyChild(this.#options.log, { requestId: id }),
       path,
-      query: target?.query ?? new URLSearchParams(),
+      get query(): URLSearchParams {
+        return target?.query ?? new URLSearchParams();
+      },
       bodyLimit: this.#options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       user: undefined,
     };
