@@ -3,7 +3,7 @@
  * The pino logger of the server, configured to redact credentials wherever they appear.
  */
 import pino from 'pino';
-import type { Logger } from '../util/index.ts';
+import type { AccessRecord, Logger } from '../util/index.ts';
 import { BatchedLogDestination } from './log-destination.ts';
 
 /** Field paths that may carry credentials; pino replaces their values before writing. */
@@ -37,9 +37,33 @@ export const createLogger = (options: LoggerOptions = {}): Logger & { flush(): v
     },
     batched ?? options.destination,
   );
+  const sink = batched ?? options.destination;
   // flush() is called right before process.exit: the default destination writes synchronously then.
-  return { ...wrap(instance), flush: () => (batched === undefined ? instance.flush() : batched.flushSync()) };
+  return {
+    ...wrap(instance),
+    ...(sink === undefined ? {} : { request: accessLine(instance, sink) }),
+    flush: () => (batched === undefined ? instance.flush() : batched.flushSync()),
+  };
 };
+
+/**
+ * The access log's writer: the line pino would write for `info(record, 'request')`, built by
+ * hand. Its fields are fixed and never carry credentials, so it skips what costs pino most per
+ * request (the redaction pass over every object, the generic serialisation). The output is the
+ * same, byte for byte (test/server/logger.test.ts compares them).
+ */
+const accessLine =
+  (instance: pino.Logger, sink: { write(line: string): unknown }) =>
+  (record: AccessRecord): void => {
+    if (!instance.isLevelEnabled('info')) return;
+    let line = `{"level":30,"time":${Date.now()},"pid":${process.pid},"requestId":${JSON.stringify(record.requestId)}`;
+    if (record.method !== undefined) line += `,"method":${JSON.stringify(record.method)}`;
+    line += `,"path":${JSON.stringify(record.path)},"status":${record.status},"durationMs":${record.durationMs}`;
+    if (record.user !== undefined) line += `,"user":${JSON.stringify(record.user)}`;
+    if (record.remote !== undefined) line += `,"remote":${JSON.stringify(record.remote)}`;
+    if (record.client !== undefined) line += `,"client":${JSON.stringify(record.client)}`;
+    sink.write(`${line},"msg":"request"}\n`);
+  };
 
 const wrap = (instance: pino.Logger): Logger => ({
   debug: (fields, message) => instance.debug(fields, message),

@@ -5,8 +5,8 @@
  */
 
 export { escapeControlCharacters } from './escape-control-characters.ts';
-export type { Logger, LogMethod } from './logger.ts';
-export { lazyChild, SILENT_LOGGER } from './logger.ts';
+export type { AccessRecord, Logger, LogMethod } from './logger.ts';
+export { lazyChild, logRequest, SILENT_LOGGER } from './logger.ts';
 export { memoPerOwner } from './memo-per-owner.ts';
 export type {
   Comparator,
