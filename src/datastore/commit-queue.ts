@@ -3,12 +3,11 @@
  * The single writer: transactions are prepared one at a time against the latest state, and those
  * that arrive while a durable write is in progress are made durable together in the next write
  * (group commit). Each transaction is still accepted or rejected on its own before its group is
- * written; the state moves on only once the group is durable. With a journal of its own, the next
- * group is prepared while one is being made durable, and appended once that one is. With a shared
- * journal the queue also catches up with the commits other writers appended — when asked to, and
- * when an append is refused as stale, after which the group is prepared again on the new state,
- * under the journal's head lock; while other writers are busy, groups take that lock first.
- * docs/datastore.md has the reasoning.
+ * written; the state moves on only once the group is durable. With a shared journal the queue also
+ * catches up with the commits other writers appended — when asked to, and when an append is refused
+ * as stale, after which the group is prepared again on the new state, under the journal's head
+ * lock; while other writers are busy, groups take that lock first. docs/datastore.md has the
+ * reasoning.
  */
 import type { CommitRecord } from './commit-record.ts';
 import { JournalConflictError } from './journal-conflict-error.ts';
@@ -90,25 +89,12 @@ interface PreparedGroup<S> {
   readonly fixedNumber: number;
 }
 
-/** A group whose append is under way; `durable` resolves with the append's error, if any. */
-interface Flight<S> {
-  readonly group: readonly Submission<S>[];
-  readonly prepared: PreparedGroup<S>;
-  readonly durable: Promise<{ readonly error: unknown } | undefined>;
-}
-
 /** The records of the members of a prepared group that were accepted. */
 const acceptedRecords = <S>(prepared: PreparedGroup<S>): CommitRecord[] =>
   prepared.outcomes.flatMap((outcome) => (outcome.kind === 'accepted' ? [outcome.record] : []));
 
 /** At most this many transactions are made durable in one append. */
 const MAX_GROUP_SIZE = 256;
-/**
- * More waiting transactions than this, with no append in flight, are split into two groups: the
- * second is prepared while the first one's append is made durable. Preparing a one-leaf commit
- * costs about as much as a tenth of a flush, so that a group of up to this many is cheaper whole.
- */
-const SPLIT_ABOVE = 8;
 /** After an append refused as stale, groups take the head lock first for this long (ms). */
 const CONTENDED_MS = 1000;
 /** How often a group is prepared again after its append was refused as stale, before it fails. */
@@ -128,8 +114,6 @@ export class CommitQueue<S> {
   #syncing: { readonly resolve: () => void; readonly reject: (error: unknown) => void }[] = [];
   #scheduled = false;
   #writing: Promise<void> | undefined;
-  /** Resolves the promise a pipelined write waits on for the next submission. */
-  #arrived: (() => void) | undefined;
 
   constructor(options: CommitQueueOptions<S>) {
     this.#store = options.store;
@@ -157,7 +141,6 @@ export class CommitQueue<S> {
   submit(prepare: PrepareCommit<S>): Promise<CommitRecord | undefined> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ prepare, resolve, reject });
-      this.#arrived?.();
       this.#schedule();
     });
   }
@@ -204,10 +187,7 @@ export class CommitQueue<S> {
         for (const waiter of waiters) waiter.reject(error);
       }
     }
-    if (this.#waiting.length === 0) return;
-    // A shared journal's groups may have to be prepared again (catch-up, head lock): one at a time.
-    if (this.#catchUp === undefined) await this.#writePipelined();
-    else await this.#writeGroup();
+    if (this.#waiting.length > 0) await this.#writeGroup();
   }
 
   /** Catches up and installs the new state. */
@@ -223,12 +203,9 @@ export class CommitQueue<S> {
   /** Prepares every member of `group` on the current state, one after the other. */
   async #prepareGroup(
     group: readonly Submission<S>[],
-    base: { readonly state: S; readonly fixedNumber: number } = {
-      state: this.#state,
-      fixedNumber: this.#lastFixedNumber,
-    },
   ): Promise<{ outcomes: Outcome[]; state: S; fixedNumber: number }> {
-    let { state, fixedNumber } = base;
+    let state = this.#state;
+    let fixedNumber = this.#lastFixedNumber;
     const outcomes: Outcome[] = [];
     for (const submission of group) {
       try {
@@ -245,74 +222,6 @@ export class CommitQueue<S> {
       }
     }
     return { outcomes, state, fixedNumber };
-  }
-
-  /**
-   * Writes groups until nothing waits, with at most one append in flight and the next group
-   * prepared meanwhile against the state that append will make durable. That group's append
-   * starts only once the one in flight is durable; if that one fails, every member of the next
-   * group is rejected with its error unappended (they were judged against a state that never
-   * was), and the state stays the durable one. A burst of more than {@link SPLIT_ABOVE}
-   * transactions is split in two, so that the flush of the first half and the preparation of
-   * the second overlap; their writers then come back at different times and stay overlapped.
-   */
-  async #writePipelined(): Promise<void> {
-    let flight: Flight<S> | undefined;
-    while (this.#waiting.length > 0 || flight !== undefined) {
-      if (this.#waiting.length === 0 && flight !== undefined) {
-        const durable = flight.durable.then(() => false);
-        const arrival = new Promise<boolean>((resolve) => {
-          this.#arrived = () => resolve(true);
-        });
-        const arrived = await Promise.race([durable, arrival]);
-        this.#arrived = undefined;
-        if (!arrived) {
-          await this.#land(flight);
-          flight = undefined;
-          continue;
-        }
-        // The rest of a burst (other writers answered in the same turn) joins this group.
-        await yieldToEventLoop();
-      }
-      const take =
-        flight === undefined && this.#waiting.length > SPLIT_ABOVE
-          ? Math.ceil(this.#waiting.length / 2)
-          : this.#waiting.length;
-      const group = this.#waiting.splice(0, Math.min(take, MAX_GROUP_SIZE));
-      const prepared: PreparedGroup<S> = await this.#prepareGroup(group, flight?.prepared);
-      if (flight !== undefined) {
-        const failure = await this.#land(flight);
-        flight = undefined;
-        if (failure !== undefined) {
-          for (const submission of group) submission.reject(failure.error);
-          continue;
-        }
-      }
-      const records = acceptedRecords(prepared);
-      if (records.length === 0) {
-        this.#settle(group, prepared, undefined);
-        continue;
-      }
-      flight = {
-        group,
-        prepared,
-        durable: this.#store.append(records).then(
-          () => undefined,
-          (error: unknown) => ({ error }),
-        ),
-      };
-    }
-  }
-
-  /** Waits for `flight`'s append, installs its state when durable, settles its members; returns its error. */
-  async #land(flight: Flight<S>): Promise<{ readonly error: unknown } | undefined> {
-    const failure = await flight.durable;
-    if (failure === undefined) {
-      this.#state = flight.prepared.state;
-      this.#lastFixedNumber = flight.prepared.fixedNumber;
-    }
-    this.#settle(flight.group, flight.prepared, failure);
-    return failure;
   }
 
   /**
