@@ -38,5 +38,5 @@ export {
 } from './management-authentication.ts';
 export type { SecretsSummary } from './secrets-check.ts';
 export { checkSecretsReadable, collectSecretValues } from './secrets-check.ts';
-export { topLevelJson } from './top-level-json.ts';
+export { sameNodes, topLevelJson, topLevelNodes } from './top-level-json.ts';
 export { WEB_UI_CONTAINER, webUiSwitch } from './web-ui-switch.ts';

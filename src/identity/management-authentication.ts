@@ -28,10 +28,16 @@ import {
 } from './crypto-lists.ts';
 import { KeyMaterialError } from './key-material.ts';
 import { instancePathOf } from './model-paths.ts';
-import { topLevelJson } from './top-level-json.ts';
+import { sameNodes, topLevelJson, topLevelNodes } from './top-level-json.ts';
 
 /** The schema path of the container that configures the management APIs. */
 export const RESTCONF_CONTAINER = '/base:environments/environment/admin-service/http/restconf';
+
+/** The top-level nodes the settings are read from (`base:environments`, `base:facilities`). */
+const SOURCES = [
+  ['base', 'environments'],
+  ['base', 'facilities'],
+] as const;
 
 /** The model's defaults of the leaves read here. */
 const DEFAULTS = { usernameClaim: 'sub', groupClaim: 'groups', clockSkewSeconds: 60, timeoutMs: 10_000 } as const;
@@ -106,6 +112,14 @@ export class ManagementAuthenticationReader {
   constructor(schema: SchemaTree, cipher: ConfigCipher) {
     this.#schema = schema;
     this.#cipher = cipher;
+  }
+
+  /**
+   * The objects of the top-level nodes the settings are read from: when two trees hold the same
+   * ones, their settings are equal (trees are persistent), and nothing needs to be read again.
+   */
+  nodesOf(root: DataTree): readonly unknown[] {
+    return topLevelNodes(root, SOURCES);
   }
 
   /** What in `root` decides the settings, as a string: equal strings, equal settings. */
@@ -315,12 +329,17 @@ export const bindManagementAuthentication = (
 ): BoundManagementAuthentication => {
   const { datastore, reader, log } = options;
   let cachedRoot: DataTree | undefined;
+  let cachedNodes: readonly unknown[] = [];
   let cachedSource = '';
   let current: ManagementAuthentication = { basic: true, bearer: undefined, webUiSignIn: undefined };
   const settings = (): ManagementAuthentication => {
     const root = datastore.snapshot.root;
     if (root === cachedRoot) return current;
     cachedRoot = root;
+    // A commit elsewhere in the tree (most of them) leaves the nodes read here as they were.
+    const nodes = reader.nodesOf(root);
+    if (sameNodes(nodes, cachedNodes)) return current;
+    cachedNodes = nodes;
     const source = reader.sourceOf(root);
     if (source === cachedSource) return current;
     cachedSource = source;
@@ -337,6 +356,7 @@ export const bindManagementAuthentication = (
     return current;
   };
   datastore.addCommitHook((pending: PendingCommit) => {
+    if (sameNodes(reader.nodesOf(pending.after), reader.nodesOf(pending.before))) return;
     if (reader.sourceOf(pending.after) === reader.sourceOf(pending.before)) return;
     reader.read(pending.after);
   });

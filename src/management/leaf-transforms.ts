@@ -6,7 +6,7 @@
  * the cost follows the size of the change, not of the datastore.
  */
 import type { DataSchemaNode, DataTree, InstanceNode, InstancePath, ListInstance, Slot } from '../data/index.ts';
-import { childrenOf, diffTrees, entriesOf, keyValuesOf, updateAt } from '../data/index.ts';
+import { childrenOf, diffTrees, entriesOf, keyValuesOf, slotTableOf, updateAt } from '../data/index.ts';
 import type { LeafNode, SchemaNode, YangValue } from '../yang/index.ts';
 
 /** Rewrites the values written to the leaves it applies to. */
@@ -39,7 +39,7 @@ export class LeafTransforms {
 
   /** `after` with every leaf that `before` → `after` creates or changes passed through its transforms. */
   async apply(before: DataTree, after: DataTree): Promise<DataTree> {
-    if (this.isEmpty || before === after) return after;
+    if (this.isEmpty || before === after || !this.#mayReach(before, after)) return after;
     const writes: { path: InstancePath; value: YangValue; transforms: readonly LeafTransform[] }[] = [];
     const collect = (schema: DataSchemaNode, slot: Slot, path: InstancePath): void => {
       if (slot === undefined || !this.#reaches(schema)) return;
@@ -75,6 +75,16 @@ export class LeafTransforms {
       if (value !== write.value) result = updateAt(result, write.path, () => value);
     }
     return result;
+  }
+
+  /**
+   * False when no top-level node that holds a transformed leaf changed: trees are persistent, so a
+   * node object `after` shares with `before` holds no write, and the diff (which costs as much as
+   * the datastore's own) can be skipped — as for most writes, which touch no secret.
+   */
+  #mayReach(before: DataTree, after: DataTree): boolean {
+    const { nodes } = slotTableOf(after.schema);
+    return nodes.some((node, index) => before.slots[index] !== after.slots[index] && this.#reaches(node));
   }
 
   #forLeaf(leaf: LeafNode): readonly LeafTransform[] {

@@ -3,12 +3,12 @@
  * The admin accounts of the configuration (`idconf-aaa:aaa/authentication/users/user`) as the
  * authenticator's user directory, with the NACM groups each user belongs to
  * (`ietf-netconf-acm:nacm/groups/group/user-name`). Read from the running snapshot; recomputed
- * only when a commit changed the tree.
+ * only when a commit changed the nodes they come from.
  * @see RFC 8341 §3.2.2 (groups)
  */
 import type { UserDirectory, UserRecord } from '../auth/index.ts';
 import type { DataTree } from '../data/index.ts';
-import { topLevelJson } from '../identity/index.ts';
+import { sameNodes, topLevelJson, topLevelNodes } from '../identity/index.ts';
 
 interface AaaUser {
   readonly name?: string;
@@ -18,6 +18,12 @@ interface NacmGroup {
   readonly name?: string;
   readonly 'user-name'?: readonly string[];
 }
+
+/** The top-level nodes the accounts are read from. */
+const SOURCES = [
+  ['idconf-aaa', 'aaa'],
+  ['ietf-netconf-acm', 'nacm'],
+] as const;
 
 const usersOf = (root: DataTree): Map<string, UserRecord> => {
   const aaa = topLevelJson(root, 'idconf-aaa', 'aaa') as
@@ -45,13 +51,19 @@ const usersOf = (root: DataTree): Map<string, UserRecord> => {
 /** A user directory over whatever tree `current()` returns (the running snapshot's). */
 export const aaaUserDirectory = (current: () => DataTree): UserDirectory => {
   let cachedRoot: DataTree | undefined;
+  let cachedNodes: readonly unknown[] = [];
   let cached = new Map<string, UserRecord>();
   return {
     lookup(user) {
       const root = current();
       if (root !== cachedRoot) {
-        cached = usersOf(root);
         cachedRoot = root;
+        // Trees are persistent: a commit that left both nodes alone left the accounts as they were.
+        const nodes = topLevelNodes(root, SOURCES);
+        if (!sameNodes(nodes, cachedNodes)) {
+          cached = usersOf(root);
+          cachedNodes = nodes;
+        }
       }
       return cached.get(user);
     },
