@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/auth/index.ts';
 import { postgresMissing } from '../test/support/postgres.ts';
-import { residentMemory, type ServerProcess } from './child-process.ts';
+import { residentMemory, type ServerProcess, takeUnexpectedExits } from './child-process.ts';
 import { type ClusterFigures, clusterTable, measureCluster } from './cluster-bench.ts';
 import { measureFsync } from './fsync.ts';
 import { BenchClient } from './http-client.ts';
@@ -352,8 +352,10 @@ const step = async (name: string, run: () => Promise<void>): Promise<void> => {
   } catch (error) {
     failedSteps++;
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    log(`${name} failed: ${reason}`);
-    results.note(`${name} failed: ${reason}`);
+    const exits = takeUnexpectedExits();
+    const why = exits.length === 0 ? '' : `; ${exits.join('; ')}`;
+    log(`${name} failed: ${reason}${why}`);
+    results.note(`${name} failed: ${reason}${why}`);
   }
   writeResults(file, false);
   log(`figures so far written to ${file}`);
