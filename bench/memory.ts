@@ -138,7 +138,9 @@ const oneRun = async (root: string, document: string, run: number): Promise<void
           headers: { 'Content-Type': 'application/yang-patch+json' },
           expected: [200],
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
+          // The server's log is batched: give it time to write what it logged about the failure.
+          await new Promise((resolve) => setTimeout(resolve, 3000));
           const { exitCode, signalCode } = server.child;
           const state =
             exitCode === null && signalCode === null ? 'still running' : `exited (${signalCode ?? exitCode})`;
