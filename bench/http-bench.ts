@@ -127,13 +127,18 @@ const legacyAvailable = async (server: ServerProcess): Promise<boolean> => {
 const measureSize = async (size: number): Promise<void> => {
   const dataDir = mkdtempSync(join(flags['data-root'], 'idconf-bench-'));
   const tls = flags['skip-https'] ? undefined : await writeSelfSignedTlsFiles(dataDir);
-  const start = (transport: 'http' | 'https') =>
-    startIdconf({
+  // The server started last: stopped at the end even when a step fails, so that the next steps
+  // do not run beside it (and the harness can exit).
+  let latest: ServerProcess | undefined;
+  const start = async (transport: 'http' | 'https'): Promise<ServerProcess> => {
+    latest = await startIdconf({
       dataDir,
       ...(transport === 'https' && tls !== undefined ? { tls } : {}),
       timeoutMs: startTimeout(size),
       ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
     });
+    return latest;
+  };
   try {
     results.add(row('disk', 'fdatasync', '-', '-', 'ms', 'append 4 KiB + fdatasync in the data dir'), size, [
       ...measureFsync(dataDir),
@@ -212,6 +217,7 @@ const measureSize = async (size: number): Promise<void> => {
       await server.stop();
     }
   } finally {
+    await latest?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
