@@ -32,6 +32,14 @@ export interface ServerCommand {
 }
 
 const running = new Set<ChildProcess>();
+/** Servers that exited while no one stopped them, described with their last output. */
+const unexpected: string[] = [];
+
+/**
+ * The servers that exited by themselves (a crash, running out of memory) since the last call,
+ * each with its exit code or signal and the end of its output; empties the list.
+ */
+export const takeUnexpectedExits = (): string[] => unexpected.splice(0);
 let cleanupInstalled = false;
 
 const installCleanup = (): void => {
@@ -80,7 +88,14 @@ export const startServer = (command: ServerCommand): Promise<ServerProcess> =>
         if (url === undefined) continue;
         clearTimeout(timer);
         const startupMs = performance.now() - started;
+        let stopping = false;
+        child.once('exit', (code, signal) => {
+          if (stopping) return;
+          const tail = recent.trim().split('\n').slice(-5).join(' | ');
+          unexpected.push(`a server (pid ${child.pid}) exited by itself (${signal ?? `code ${code}`}): ${tail}`);
+        });
         const stop = async (deadlineMs = 60_000): Promise<number> => {
+          stopping = true;
           const begin = performance.now();
           if (child.exitCode === null && child.signalCode === null) {
             child.kill('SIGTERM');

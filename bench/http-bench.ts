@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/auth/index.ts';
 import { postgresMissing } from '../test/support/postgres.ts';
-import { residentMemory, type ServerProcess } from './child-process.ts';
+import { residentMemory, type ServerProcess, takeUnexpectedExits } from './child-process.ts';
 import { type ClusterFigures, clusterTable, measureCluster } from './cluster-bench.ts';
 import { measureFsync } from './fsync.ts';
 import { BenchClient } from './http-client.ts';
@@ -127,13 +127,18 @@ const legacyAvailable = async (server: ServerProcess): Promise<boolean> => {
 const measureSize = async (size: number): Promise<void> => {
   const dataDir = mkdtempSync(join(flags['data-root'], 'idconf-bench-'));
   const tls = flags['skip-https'] ? undefined : await writeSelfSignedTlsFiles(dataDir);
-  const start = (transport: 'http' | 'https') =>
-    startIdconf({
+  // The server started last: stopped at the end even when a step fails, so that the next steps
+  // do not run beside it (and the harness can exit).
+  let latest: ServerProcess | undefined;
+  const start = async (transport: 'http' | 'https'): Promise<ServerProcess> => {
+    latest = await startIdconf({
       dataDir,
       ...(transport === 'https' && tls !== undefined ? { tls } : {}),
       timeoutMs: startTimeout(size),
       ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
     });
+    return latest;
+  };
   try {
     results.add(row('disk', 'fdatasync', '-', '-', 'ms', 'append 4 KiB + fdatasync in the data dir'), size, [
       ...measureFsync(dataDir),
@@ -212,6 +217,7 @@ const measureSize = async (size: number): Promise<void> => {
       await server.stop();
     }
   } finally {
+    await latest?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
@@ -289,24 +295,96 @@ const loadBefore = loadavg();
 log(
   `sizes ${SIZES.join(', ')}; ${RUNS} runs of ${DURATION} s per wrk measurement; load average ${loadBefore.map((v) => v.toFixed(2)).join(' ')}`,
 );
+const date = stamp.toISOString().slice(0, 10);
+let file = join(flags.out, `${date}.json`);
+for (let suffix = 2; existsSync(file); suffix++) file = join(flags.out, `${date}-${suffix}.json`);
+let cluster: ClusterFigures | undefined;
+let failedSteps = 0;
+
+/**
+ * Writes the figures so far to `file` (again after every step, so that a late failure loses
+ * none); `complete` is false until the last step has run.
+ */
+const writeResults = (file: string, complete: boolean): void => {
+  const machine = {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    os: `${type()} ${release()}`,
+    node: process.version,
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: loadavg(),
+  };
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        date: stamp.toISOString(),
+        complete,
+        options: {
+          sizes: SIZES,
+          duration: DURATION,
+          runs: RUNS,
+          https: !flags['skip-https'],
+          subscriberProcesses: SUBSCRIBER_PROCESSES,
+        },
+        machine,
+        elapsedSeconds: Math.round((performance.now() - started) / 1000),
+        rows: [...results.rows.values()].map((entry) => ({
+          ...entry,
+          bySize: Object.fromEntries(entry.bySize),
+        })),
+        targets: checkTargets(results, SIZES),
+        ...(cluster === undefined ? {} : { cluster }),
+        notes: results.notes,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  // The repository's `biome check .` (npm test) reads bench/ and would fail on JSON formatted
+  // otherwise: format the file as Biome does.
+  const biome = join(import.meta.dirname, '..', 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
+  if (existsSync(biome)) spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
+};
+
+/**
+ * Runs one step, then writes the figures so far: a step that fails late (a lost connection, a
+ * server that died) is noted, the others still run, and no earlier figure is lost.
+ */
+const step = async (name: string, run: () => Promise<void>): Promise<void> => {
+  try {
+    await run();
+  } catch (error) {
+    failedSteps++;
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const exits = takeUnexpectedExits();
+    const why = exits.length === 0 ? '' : `; ${exits.join('; ')}`;
+    log(`${name} failed: ${reason}${why}`);
+    results.note(`${name} failed: ${reason}${why}`);
+  }
+  writeResults(file, false);
+  log(`figures so far written to ${file}`);
+};
+
 for (const size of SIZES) {
   log(`${size.toLocaleString('en')} entries`);
-  if (EVENTS_ONLY) await measureEventsOnly(size);
+  if (EVENTS_ONLY) await step(`${size}: events`, () => measureEventsOnly(size));
   else {
-    await measureSize(size);
-    await measureNacmSize(size);
+    await step(`${size}: the API measurements`, () => measureSize(size));
+    await step(`${size}: NACM`, () => measureNacmSize(size));
   }
 }
 // GET one entry as an LDAP user against the local admin: needs slapd.
 const ldapUnavailable = EVENTS_ONLY ? 'LDAP login rows skipped (--events-only)' : ldapLoginUnavailable();
 if (ldapUnavailable === undefined) {
-  for (const size of SIZES) await measureLdapLogin(context, size, flags['data-root']);
+  for (const size of SIZES)
+    await step(`${size}: LDAP login`, () => measureLdapLogin(context, size, flags['data-root']));
 } else {
   log(ldapUnavailable);
   results.note(ldapUnavailable);
 }
 // The cluster figures: needs PostgreSQL.
-let cluster: ClusterFigures | undefined;
 if (flags['skip-cluster']) results.note('cluster figures skipped (--skip-cluster)');
 else if (postgresMissing !== false) {
   log(`cluster figures skipped: ${postgresMissing}`);
@@ -314,7 +392,9 @@ else if (postgresMissing !== false) {
 } else {
   const clusterRoot = mkdtempSync(join(flags['data-root'], 'idconf-bench-'));
   try {
-    cluster = await measureCluster({ log, dataRoot: clusterRoot, samples: 300, durationSeconds: DURATION });
+    await step('the cluster', async () => {
+      cluster = await measureCluster({ log, dataRoot: clusterRoot, samples: 300, durationSeconds: DURATION });
+    });
   } finally {
     rmSync(clusterRoot, { recursive: true, force: true });
   }
@@ -347,37 +427,6 @@ const report = [
 ].join('\n');
 process.stdout.write(`\n${report}\n`);
 
-const date = stamp.toISOString().slice(0, 10);
-let file = join(flags.out, `${date}.json`);
-for (let suffix = 2; existsSync(file); suffix++) file = join(flags.out, `${date}-${suffix}.json`);
-writeFileSync(
-  file,
-  `${JSON.stringify(
-    {
-      date: stamp.toISOString(),
-      options: {
-        sizes: SIZES,
-        duration: DURATION,
-        runs: RUNS,
-        https: !flags['skip-https'],
-        subscriberProcesses: SUBSCRIBER_PROCESSES,
-      },
-      machine,
-      elapsedSeconds: Math.round(elapsed),
-      rows: [...results.rows.values()].map((entry) => ({
-        ...entry,
-        bySize: Object.fromEntries(entry.bySize),
-      })),
-      targets: checks,
-      ...(cluster === undefined ? {} : { cluster }),
-      notes: results.notes,
-    },
-    null,
-    2,
-  )}\n`,
-);
-// The repository's `biome check .` (npm test) reads bench/ and would fail on JSON formatted
-// otherwise: format the file as Biome does.
-const biome = join(import.meta.dirname, '..', 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
-if (existsSync(biome)) spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
+writeResults(file, true);
 log(`written ${file}`);
+if (failedSteps > 0) process.exitCode = 1;

@@ -3,9 +3,23 @@
  * One request at a time over one kept-alive connection, timed from the harness's process: time
  * to the first byte of the body, total time and bytes. Used for the requests whose latency
  * matters more than their rate (whole-list reads, commits, rollbacks, loading).
+ *
+ * The server closes a kept-alive connection after it has been idle for its keep-alive timeout
+ * (idconf: 5 s, plus Node's 1 s of grace). A request sent on it just then is lost ("socket hang
+ * up"): the client has not yet read the close. With a million entries, the other client's
+ * whole-list GETs in between easily last that long, and the client, busy reading them, sends
+ * right when the server closes. So a connection idle for {@link IDLE_REUSE_MS} is not reused, and
+ * an idempotent request whose reused connection closed before any answer is sent again on a new
+ * one (RFC 9112 §9.3.1, RFC 9110 §9.2.2). (Node's agent heeds the server's `Keep-Alive: timeout`
+ * hint only when it has a socket timeout of its own.)
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+/** A kept-alive connection idle this long is closed rather than reused (the server closes at 5–6 s). */
+export const IDLE_REUSE_MS = 3_000;
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /** The timing of one exchange. */
 export interface Timing {
@@ -21,15 +35,20 @@ export interface Timing {
 export class BenchClient {
   readonly #origin: URL;
   readonly #authorization: string;
-  readonly #agent: HttpAgent;
+  #agent: HttpAgent;
+  /** When the last answer ended (`performance.now()`), or undefined before the first. */
+  #lastUsed: number | undefined;
 
   constructor(origin: string, user: string, password: string) {
     this.#origin = new URL(origin);
     this.#authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-    this.#agent =
-      this.#origin.protocol === 'https:'
-        ? new HttpsAgent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: false })
-        : new HttpAgent({ keepAlive: true, maxSockets: 1 });
+    this.#agent = this.#newAgent();
+  }
+
+  #newAgent(): HttpAgent {
+    return this.#origin.protocol === 'https:'
+      ? new HttpsAgent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: false })
+      : new HttpAgent({ keepAlive: true, maxSockets: 1 });
   }
 
   /** The `Authorization` header value. */
@@ -41,7 +60,29 @@ export class BenchClient {
    * Sends one request and reads the whole answer. Throws when the status is not one of
    * `expected`, with the body of the answer.
    */
-  send(
+  async send(
+    method: string,
+    path: string,
+    options: { body?: string | Buffer; headers?: Record<string, string>; expected: readonly number[] },
+  ): Promise<Timing> {
+    if (this.#lastUsed !== undefined && performance.now() - this.#lastUsed >= IDLE_REUSE_MS) {
+      this.#agent.destroy();
+      this.#agent = this.#newAgent();
+    }
+    try {
+      return await this.#exchange(method, path, options);
+    } catch (error) {
+      const lostConnection = error instanceof LostConnection;
+      if (!lostConnection || !error.reused || !IDEMPOTENT.has(method)) throw lostConnection ? error.cause : error;
+      this.#agent.destroy();
+      this.#agent = this.#newAgent();
+      return await this.#exchange(method, path, options);
+    } finally {
+      this.#lastUsed = performance.now();
+    }
+  }
+
+  #exchange(
     method: string,
     path: string,
     options: { body?: string | Buffer; headers?: Record<string, string>; expected: readonly number[] },
@@ -88,7 +129,13 @@ export class BenchClient {
           });
         },
       );
-      request.on('error', reject);
+      let answered = false;
+      request.on('response', () => {
+        answered = true;
+      });
+      request.on('error', (error) => {
+        reject(answered ? error : new LostConnection(error, request.reusedSocket));
+      });
       request.end(options.body);
     });
   }
@@ -96,5 +143,15 @@ export class BenchClient {
   /** Closes the kept-alive connection. */
   close(): void {
     this.#agent.destroy();
+  }
+}
+
+/** The connection closed before any answer came; `reused` when it had carried an earlier exchange. */
+class LostConnection extends Error {
+  readonly reused: boolean;
+
+  constructor(cause: Error, reused: boolean) {
+    super(cause.message, { cause });
+    this.reused = reused;
   }
 }

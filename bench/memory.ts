@@ -132,11 +132,23 @@ const oneRun = async (root: string, document: string, run: number): Promise<void
       const patchBody = createPatch(0, SIZE);
       const patchClient = new BenchClient(server.url, ADMIN.user, ADMIN.password);
       await patchClient.send('DELETE', `${RESTCONF}/data/bench:bench`, { expected: [204] });
-      const patched = await patchClient.send('PATCH', `${RESTCONF}/data/bench:bench`, {
-        body: patchBody,
-        headers: { 'Content-Type': 'application/yang-patch+json' },
-        expected: [200],
-      });
+      const patched = await patchClient
+        .send('PATCH', `${RESTCONF}/data/bench:bench`, {
+          body: patchBody,
+          headers: { 'Content-Type': 'application/yang-patch+json' },
+          expected: [200],
+        })
+        .catch(async (error: unknown) => {
+          // The server's log is batched: give it time to write what it logged about the failure.
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          const { exitCode, signalCode } = server.child;
+          const state =
+            exitCode === null && signalCode === null ? 'still running' : `exited (${signalCode ?? exitCode})`;
+          log(
+            `the YANG Patch failed (${String(error)}); the server is ${state}; its last output:\n${server.output().slice(-3000)}`,
+          );
+          throw error;
+        });
       patchClient.close();
       row.yangPatch.push(patched.totalMs);
       row.peakYangPatch.push(memoryOf(server).peak);

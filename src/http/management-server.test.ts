@@ -70,3 +70,64 @@ describe('ManagementServer', () => {
     assert.ok(!response.body.includes('at '));
   });
 });
+
+describe('ManagementServer: a kept-alive connection whose idle timeout runs late', () => {
+  it('answers the request that arrived while the event loop was blocked past the timeout', async () => {
+    const router = new Router().mount({
+      prefix: '/hello',
+      handler: async (_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '5' }).end('hello');
+      },
+    });
+    // 50 ms of keep-alive, plus the second Node adds: the connection is due to close 1.05 s after an answer.
+    const server = new ManagementServer({ router, log: SILENT_LOGGER, tls: undefined, keepAliveTimeout: 50 });
+    const { port } = await server.listen(0, '127.0.0.1');
+    try {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      const answers = (count: number): Promise<void> =>
+        new Promise((resolve, reject) => {
+          const check = (): void => {
+            if (text.split('hello').length - 1 >= count) resolve();
+            else if (socket.destroyed) reject(new Error(`the connection closed after: ${JSON.stringify(text)}`));
+          };
+          socket.on('data', check);
+          socket.on('close', check);
+          socket.on('error', reject);
+          check();
+        });
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      const request = 'GET /hello HTTP/1.1\r\nHost: x\r\n\r\n';
+      socket.write(request);
+      await answers(1);
+      // The next request is in the server's socket buffer before the timeout is due; then the event
+      // loop is blocked past it, as a large commit's work would block it.
+      socket.write(request);
+      const until = Date.now() + 1_500;
+      while (Date.now() < until);
+      await answers(2);
+      assert.equal(text.match(/HTTP\/1\.1 200 /g)?.length, 2);
+      socket.destroy();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('still closes a connection that stays idle', async () => {
+    const router = new Router();
+    const server = new ManagementServer({ router, log: SILENT_LOGGER, tls: undefined, keepAliveTimeout: 50 });
+    const { port } = await server.listen(0, '127.0.0.1');
+    try {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('data', () => undefined);
+      socket.write('GET /none HTTP/1.1\r\nHost: x\r\n\r\n');
+      const started = Date.now();
+      await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      assert.ok(Date.now() - started < 5_000);
+    } finally {
+      await server.close();
+    }
+  });
+});

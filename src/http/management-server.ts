@@ -12,7 +12,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   InternalError,
   isManagementError,
@@ -46,6 +46,8 @@ export interface ManagementServerOptions {
   readonly headersTimeout?: number;
   /** Milliseconds to receive the whole request. */
   readonly requestTimeout?: number;
+  /** Milliseconds a kept-alive connection may stay idle (default 5 s; Node adds 1 s of grace). */
+  readonly keepAliveTimeout?: number;
   /** Reverse proxies whose forwarding header names the client; none when omitted. */
   readonly trustedProxies?: TrustedProxies;
   /**
@@ -72,12 +74,13 @@ export class ManagementServer {
     const serverOptions = {
       headersTimeout: options.headersTimeout ?? 30_000,
       requestTimeout: options.requestTimeout ?? 120_000,
-      keepAliveTimeout: 5_000,
+      keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
     };
     this.#server =
       options.tls === undefined
         ? createHttpServer(serverOptions, listener)
         : createHttpsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener);
+    this.#server.on('timeout', (socket: Socket) => this.#idleTimeout(socket));
     this.#server.on('clientError', (error, socket) => {
       options.log.debug({ err: error.message }, 'client connection error');
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -93,6 +96,25 @@ export class ManagementServer {
   setTlsCredentials(credentials: TlsCredentials): void {
     if (!('setSecureContext' in this.#server)) throw new TypeError('the server does not use TLS');
     this.#server.setSecureContext({ cert: credentials.cert, key: credentials.key });
+  }
+
+  /**
+   * A kept-alive connection has been idle for the keep-alive timeout (the only socket timeout the
+   * server sets). Node would destroy it at once; but when the event loop was blocked past the
+   * deadline (a commit of a million entries, a long garbage collection), the timer runs late and
+   * the client's next request may already wait in the socket's buffer, unread: closing then
+   * loses a request the client rightly sent on an open connection ("socket hang up", or EPIPE
+   * while it still writes a large body). So the decision waits until the event loop has read what
+   * arrived (`setImmediate` runs after the poll phase): a connection that has received bytes
+   * since, or carries a request, stays open, and its timeout starts again with that activity.
+   */
+  #idleTimeout(socket: Socket): void {
+    const bytesRead = socket.bytesRead;
+    setImmediate(() => {
+      if (socket.destroyed || socket.bytesRead !== bytesRead) return;
+      for (const response of this.#inFlight) if (response.socket === socket) return;
+      socket.destroy();
+    });
   }
 
   /** Starts listening; resolves with the bound address. */

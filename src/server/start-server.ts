@@ -2,6 +2,7 @@
  * @module server/start-server
  * The composition root: builds every part from the options, wires them together and listens.
  */
+
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,6 +39,7 @@ import type { Logger } from '../util/index.ts';
 import { loadWebUiAssets, WEB_UI_ROOT, webUiRoute } from '../web-ui/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { createBasicAuthenticator } from './basic-authenticator.ts';
+import { collectStartUpGarbage } from './collect-start-up-garbage.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { factoryDefaultTree } from './factory-default.ts';
 import { isLoopbackHost } from './is-loopback.ts';
@@ -199,6 +201,16 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
       apply: (credentials) => server.setTlsCredentials(credentials),
       log: log.child({ component: 'tls' }),
     });
+  const collected = collectStartUpGarbage();
+  if (collected !== undefined)
+    log.debug(
+      {
+        heapUsedMiB: Math.round(collected.before / 2 ** 20),
+        afterMiB: Math.round(collected.after / 2 ** 20),
+        ms: Math.round(collected.ms),
+      },
+      'collected the garbage of start-up',
+    );
   const address = await server.listen(options.port, options.host).catch(async (error: unknown) => {
     await datastore.close();
     unlock();
