@@ -157,9 +157,7 @@ export class ManagementServer {
       clientAddress,
       log: lazyChild(this.#options.log, { requestId: id }),
       path,
-      get query(): URLSearchParams {
-        return target?.query ?? new URLSearchParams();
-      },
+      query: target?.query ?? new URLSearchParams(),
       bodyLimit: this.#options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       user: undefined,
     };

@@ -19,14 +19,7 @@ export interface RequestTarget {
 
 /** The path and query of `target`; undefined when it is not a URL at all (such as `//`). */
 export const requestTarget = (target: string): RequestTarget | undefined => {
-  // No query: its (empty) parameters are made only if asked for, which a request seldom does.
-  if (PLAIN_PATH.test(target) && !ENCODED_DOT.test(target))
-    return {
-      path: target,
-      get query(): URLSearchParams {
-        return new URLSearchParams();
-      },
-    };
+  if (PLAIN_PATH.test(target) && !ENCODED_DOT.test(target)) return { path: target, query: new URLSearchParams() };
   const url = URL.parse(target, 'http://localhost');
   return url === null ? undefined : { path: url.pathname, query: url.searchParams };
 };
