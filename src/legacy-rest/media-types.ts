@@ -83,15 +83,6 @@ export interface LegacyRepresentation {
   readonly mediaType: string;
 }
 
-// The subtypes of the offers (a fixed set of constants), parsed once each instead of per request.
-const OFFER_SUBTYPES = new Map<string, string | undefined>();
-const subtypeOfOffer = (offer: string): string | undefined => {
-  if (OFFER_SUBTYPES.has(offer)) return OFFER_SUBTYPES.get(offer);
-  const subtype = parseMediaType(offer)?.subtype;
-  OFFER_SUBTYPES.set(offer, subtype);
-  return subtype;
-};
-
 /**
  * Chooses XML or JSON from Accept: XML when the header is absent or accepts anything; otherwise
  * the format of the acceptable type the client prefers (any vnd.yang type, application/xml,
@@ -104,7 +95,7 @@ export const negotiateRepresentation = (
   kind: LegacyMediaKind,
 ): LegacyRepresentation => {
   const chosen = negotiate(acceptHeader, offersFor(kind));
-  const subtype = chosen === undefined ? undefined : subtypeOfOffer(chosen);
+  const subtype = chosen === undefined ? undefined : parseMediaType(chosen)?.subtype;
   const format = subtype === undefined ? undefined : formatOfSubtype(subtype);
   if (format === undefined) {
     throw new NotAcceptableError(
@@ -118,7 +109,7 @@ export const negotiateRepresentation = (
 /** The format errors are rendered in: as negotiated, falling back to XML when nothing fits. */
 export const errorFormatOf = (acceptHeader: string | undefined): LegacyFormat => {
   const chosen = negotiate(acceptHeader, offersFor('errors'));
-  const subtype = chosen === undefined ? undefined : subtypeOfOffer(chosen);
+  const subtype = chosen === undefined ? undefined : parseMediaType(chosen)?.subtype;
   return (subtype === undefined ? undefined : formatOfSubtype(subtype)) ?? 'xml';
 };
 

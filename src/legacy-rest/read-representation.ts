@@ -88,22 +88,13 @@ export const renderLegacyRead = (read: LegacyRead): Generator<string, void, unde
   const planned = legacyReadOptions(schema, resource, query);
   const options = read.access === undefined || read.access === true ? planned : { ...planned, access: read.access };
   const shape = shapeOf(resource);
-  // The URL and keypath are formatted only when an annotation asks for them (not for a plain read).
-  let url: string | undefined;
-  let keypath: string | undefined;
   const target: ReadTarget = {
     shape,
-    get url(): string {
-      url ??=
-        resource.kind === 'datastore'
-          ? `${LEGACY_REST_ROOT}/${resource.datastore}`
-          : formatLegacyUrl(schema, resource.datastore, resource.path);
-      return url;
-    },
-    get keypath(): string {
-      keypath ??= resource.kind === 'datastore' ? '/' : formatKeypath(schema, resource.path);
-      return keypath;
-    },
+    url:
+      resource.kind === 'datastore'
+        ? `${LEGACY_REST_ROOT}/${resource.datastore}`
+        : formatLegacyUrl(schema, resource.datastore, resource.path),
+    keypath: resource.kind === 'datastore' ? '/' : formatKeypath(schema, resource.path),
     running: resource.kind === 'datastore' && resource.datastore === 'running',
   };
   const annotations = { schema, operations: query.operations, verbose: query.verbose };

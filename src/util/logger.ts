@@ -52,42 +52,17 @@ export const SILENT_LOGGER: Logger = {
  * A child of `parent` with `bindings` that is created on first use: a request that logs nothing
  * pays nothing for it.
  */
-export const lazyChild = (parent: Logger, bindings: Readonly<Record<string, unknown>>): Logger =>
-  new LazyChildLogger(parent, bindings);
-
-// Methods on a class rather than an object of closures: every request makes one, and most never log.
-class LazyChildLogger implements Logger {
-  readonly #parent: Logger;
-  readonly #bindings: Readonly<Record<string, unknown>>;
-  #child: Logger | undefined;
-
-  constructor(parent: Logger, bindings: Readonly<Record<string, unknown>>) {
-    this.#parent = parent;
-    this.#bindings = bindings;
-  }
-
-  #resolve(): Logger {
-    this.#child ??= this.#parent.child(this.#bindings);
-    return this.#child;
-  }
-
-  debug(fields: Readonly<Record<string, unknown>>, message?: string): void {
-    this.#resolve().debug(fields, message);
-  }
-
-  info(fields: Readonly<Record<string, unknown>>, message?: string): void {
-    this.#resolve().info(fields, message);
-  }
-
-  warn(fields: Readonly<Record<string, unknown>>, message?: string): void {
-    this.#resolve().warn(fields, message);
-  }
-
-  error(fields: Readonly<Record<string, unknown>>, message?: string): void {
-    this.#resolve().error(fields, message);
-  }
-
-  child(more: Readonly<Record<string, unknown>>): Logger {
-    return this.#resolve().child(more);
-  }
-}
+export const lazyChild = (parent: Logger, bindings: Readonly<Record<string, unknown>>): Logger => {
+  let child: Logger | undefined;
+  const resolve = (): Logger => {
+    child ??= parent.child(bindings);
+    return child;
+  };
+  return {
+    debug: (fields, message) => resolve().debug(fields, message),
+    info: (fields, message) => resolve().info(fields, message),
+    warn: (fields, message) => resolve().warn(fields, message),
+    error: (fields, message) => resolve().error(fields, message),
+    child: (more) => resolve().child(more),
+  };
+};
