@@ -9,11 +9,13 @@ import { MalformedMessageError, PayloadTooLargeError } from '../errors/index.ts'
 /** The default request body limit: 10 MiB. */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 
-/** Reads the whole body; rejects with {@link PayloadTooLargeError} as soon as it exceeds `limit` bytes. */
-export const readRequestBody = async (request: IncomingMessage, limit: number): Promise<Buffer> => {
+/**
+ * The body's chunks as they arrive; throws {@link PayloadTooLargeError} as soon as the declared
+ * length or the bytes received exceed `limit` (the rest of the body is then drained unread).
+ */
+async function* limitedChunks(request: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = chunk as Buffer;
@@ -22,9 +24,15 @@ export const readRequestBody = async (request: IncomingMessage, limit: number): 
       request.resume();
       throw tooLarge(limit);
     }
-    chunks.push(buffer);
+    yield buffer;
   }
-  return Buffer.concat(chunks, size);
+}
+
+/** Reads the whole body; rejects with {@link PayloadTooLargeError} as soon as it exceeds `limit` bytes. */
+export const readRequestBody = async (request: IncomingMessage, limit: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const buffer of limitedChunks(request, limit)) chunks.push(buffer);
+  return Buffer.concat(chunks);
 };
 
 /**
@@ -34,8 +42,6 @@ export const readRequestBody = async (request: IncomingMessage, limit: number): 
  * bytes and as text at once.
  */
 export const readRequestText = async (request: IncomingMessage, limit: number): Promise<string | undefined> => {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const decode = (buffer?: Buffer): string => {
     try {
@@ -46,13 +52,8 @@ export const readRequestText = async (request: IncomingMessage, limit: number): 
   };
   const parts: string[] = [];
   let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
+  for await (const buffer of limitedChunks(request, limit)) {
     size += buffer.length;
-    if (size > limit) {
-      request.resume();
-      throw tooLarge(limit);
-    }
     parts.push(decode(buffer));
   }
   parts.push(decode());
