@@ -39,7 +39,8 @@ import { type BenchContext, measureApi, measureGetOne, row, transportOf } from '
 import { measureEvents } from './measure-events.ts';
 import { ldapLoginUnavailable, measureLdapLogin } from './measure-ldap-login.ts';
 import { measureNacmGetAll, measureNacmGetOne, NACM_READER, NACM_REQUESTS, setUpNacmBench } from './measure-nacm.ts';
-import { checkTargets, rowsTable, targetsTable } from './report.ts';
+import { measureWriters } from './measure-writers.ts';
+import { checkRoundTwoTargets, checkTargets, rowsTable, targetsTable } from './report.ts';
 import { Results } from './results.ts';
 import { DEFAULT_SUBSCRIBER_PROCESSES } from './subscriber-processes.ts';
 import { writeSelfSignedTlsFiles } from './tls-files.ts';
@@ -335,6 +336,7 @@ const writeResults = (file: string, complete: boolean): void => {
           bySize: Object.fromEntries(entry.bySize),
         })),
         targets: checkTargets(results, SIZES),
+        roundTwoTargets: checkRoundTwoTargets(results, SIZES),
         ...(cluster === undefined ? {} : { cluster }),
         notes: results.notes,
       },
@@ -373,6 +375,10 @@ for (const size of SIZES) {
   else {
     await step(`${size}: the API measurements`, () => measureSize(size));
     await step(`${size}: NACM`, () => measureNacmSize(size));
+    await step(`${size}: durable writers`, () => {
+      log(`${size}: durable commits/s with 1 and 16 writers (bench/writers.ts, no HTTP)`);
+      return measureWriters(context, size, flags['data-root'] ?? tmpdir());
+    });
   }
 }
 // GET one entry as an LDAP user against the local admin: needs slapd.
@@ -422,6 +428,8 @@ const report = [
   rowsTable(results, SIZES),
   '',
   targetsTable(checks),
+  '',
+  targetsTable(checkRoundTwoTargets(results, SIZES), 'second-round target'),
   ...(cluster === undefined ? [] : ['', '### Cluster (PostgreSQL journal)', '', clusterTable(cluster)]),
   ...(results.notes.length === 0 ? [] : ['', ...results.notes.map((note) => `- ${note}`)]),
 ].join('\n');

@@ -14,6 +14,7 @@ export const formatValue = (unit: Unit, value: number): string => {
   if (!Number.isFinite(value)) return '–';
   switch (unit) {
     case 'req/s':
+    case 'commits/s':
       return number(Math.round(value), 0);
     case 'ms':
       return value >= 100 ? number(Math.round(value), 0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
@@ -47,6 +48,7 @@ const growth = (row: Row, sizes: readonly number[]): string => {
 
 const UNIT_LABEL: Readonly<Record<Unit, string>> = {
   'req/s': 'req/s',
+  'commits/s': 'commits/s',
   ms: 'ms',
   MiB: 'MiB',
   bytes: '',
@@ -88,8 +90,8 @@ const LARGE = 100_000;
 const HUGE = 1_000_000;
 const SMALL = 1_000;
 
-/** Checks the figures against DESIGN §6. */
-export const checkTargets = (results: Results, sizes: readonly number[]): TargetCheck[] => {
+/** Records checks of figures against targets: `at` reads a figure, `check` judges it. */
+const targetChecker = (results: Results, sizes: readonly number[]) => {
   const checks: TargetCheck[] = [];
   const at = (id: string, size: number): Summary | undefined =>
     sizes.includes(size) ? results.get(id, size) : undefined;
@@ -108,12 +110,19 @@ export const checkTargets = (results: Results, sizes: readonly number[]): Target
       checks.push({ target, measured: 'no figure', verdict: 'not measured' });
       return;
     }
+    const suffix = unit === 'ms' || unit === 'MiB' || unit === 'commits/s' ? ` ${unit}` : '';
     checks.push({
       target,
-      measured: `${formatSummary(unit, summary)}${unit === 'ms' ? ' ms' : unit === 'MiB' ? ' MiB' : ''}${extra}`,
+      measured: `${formatSummary(unit, summary)}${suffix}${extra}`,
       verdict: passes(summary.median) ? 'met' : 'not met',
     });
   };
+  return { checks, at, check };
+};
+
+/** Checks the figures against DESIGN §6. */
+export const checkTargets = (results: Results, sizes: readonly number[]): TargetCheck[] => {
+  const { checks, at, check } = targetChecker(results, sizes);
   for (const transport of ['http', 'https'] as const) {
     for (const connections of [1, 16]) {
       const ratio = at(`restconf:get-one-ratio:c${connections}:${transport}`, LARGE);
@@ -231,9 +240,76 @@ export const checkTargets = (results: Results, sizes: readonly number[]): Target
 };
 
 /** The targets as a Markdown table. */
-export const targetsTable = (checks: readonly TargetCheck[]): string =>
+export const targetsTable = (checks: readonly TargetCheck[], heading = 'DESIGN §6 target'): string =>
   [
-    '| DESIGN §6 target | measured (median, min–max) | verdict |',
+    `| ${heading} | measured (median, min–max) | verdict |`,
     '| --- | --- | --- |',
     ...checks.map((check) => `| ${check.target} | ${check.measured} | ${check.verdict} |`),
   ].join('\n');
+
+/**
+ * Checks the figures against the second round's targets: the request path against a bare
+ * server, write latency and group commit, memory and start-up at 1,000,000 entries.
+ */
+export const checkRoundTwoTargets = (results: Results, sizes: readonly number[]): TargetCheck[] => {
+  const { checks, at, check } = targetChecker(results, sizes);
+  for (const [api, name, least] of [
+    ['restconf', 'RESTCONF', 0.65],
+    ['legacy', 'legacy REST', 0.55],
+  ] as const) {
+    for (const connections of [1, 16]) {
+      check(
+        `${name} GET one entry ≥ ${least}× the bare node:http server, ${connections} connection${connections > 1 ? 's' : ''}, 100,000 entries`,
+        at(`${api}:get-one-ratio:c${connections}:http`, LARGE),
+        'ratio',
+        (value) => value >= least,
+      );
+    }
+  }
+  for (const size of [LARGE, HUGE]) {
+    for (const [api, name] of [
+      ['restconf', 'RESTCONF'],
+      ['legacy', 'legacy REST'],
+    ] as const) {
+      const entries = size.toLocaleString('en');
+      check(
+        `${name} PATCH one leaf p50 ≤ 0.6 ms, ${entries} entries`,
+        at(`${api}:patch-leaf-p50:c1:http`, size),
+        'ms',
+        (v) => v <= 0.6,
+      );
+      check(
+        `${name} PATCH one leaf p99 ≤ 3 ms, ${entries} entries`,
+        at(`${api}:patch-leaf-p99:c1:http`, size),
+        'ms',
+        (v) => v <= 3,
+      );
+    }
+  }
+  check(
+    '16 concurrent writers ≥ 10,000 durable commits/s (group commit), 100,000 entries',
+    at('idconf:durable-commits:w16:-', LARGE),
+    'commits/s',
+    (value) => value >= 10_000,
+  );
+  check(
+    'resident memory after a cold start with 1,000,000 entries ≤ 640 MiB',
+    at('idconf:rss-after-start:-:http', HUGE),
+    'MiB',
+    (value) => value <= 640,
+  );
+  check(
+    'peak resident memory while a 1,000,000-entry PUT is committed ≤ 1.5 GiB',
+    at('idconf:rss-peak-load:-:-', HUGE),
+    'MiB',
+    (value) => value <= 1536,
+  );
+  check(
+    'YANG Patch with one create per entry, 1,000,000 entries ≤ 10 s',
+    at('restconf:load-yang-patch:-:http', HUGE),
+    'ms',
+    (value) => value <= 10_000,
+  );
+  check('cold start with 1,000,000 entries ≤ 3 s', at('idconf:cold-start:-:http', HUGE), 'ms', (v) => v <= 3000);
+  return checks;
+};

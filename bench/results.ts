@@ -6,7 +6,7 @@
 import { type Summary, summarize } from './statistics.ts';
 
 /** The unit of a row, which also says whether more is better. */
-export type Unit = 'req/s' | 'ms' | 'MiB' | 'bytes' | 'ratio';
+export type Unit = 'req/s' | 'commits/s' | 'ms' | 'MiB' | 'bytes' | 'ratio';
 
 /** What a row measures. */
 export interface RowInfo {
