@@ -7,6 +7,7 @@
  * Each tree is read through a cursor whose head is either a whole subtree not yet opened or one entry. Heads
  * are resolved by exact first keys (the leftmost entry below a node; branch separators are only bounds):
  * - the same node on both sides is skipped;
+ * - two leaves that share their key array (a value replaced) are compared value by value;
  * - of two different nodes, the one starting at the smaller key is opened; when both start at the same key,
  *   the taller is opened, or both when they are equally tall (neither can then equal any node of the other);
  * - a node facing an entry is opened unless the entry sorts before the node's first key (that entry then has
@@ -73,6 +74,12 @@ class DiffCursor<K, V> {
   get value(): V {
     const leaf = this.#frames.at(-1) as LeafNode<K, V>;
     return leaf.values[this.#positions.at(-1) as number] as V;
+  }
+
+  /** Drops the pending subtree after reading it elsewhere (counted as opened). */
+  consume(): void {
+    if (this.#stats !== undefined) this.#stats.nodesVisited += 1;
+    this.skip();
   }
 
   /** Drops the pending subtree unread. */
@@ -154,6 +161,21 @@ export function* diffTreeNodes<K, V>(
       continue;
     }
     if (a.done && b.done) return;
+    const leafA = a.pending;
+    const leafB = b.pending;
+    if (leafA?.kind === 'leaf' && leafB?.kind === 'leaf' && leafA.keys === leafB.keys) {
+      // A value replaced in a frozen leaf keeps the key array: both hold the same keys, which are
+      // the smallest either side has left, so the values compare in place (the commonest change).
+      const { keys, values: old } = leafA;
+      const { values } = leafB;
+      for (let index = 0; index < keys.length; index++) {
+        if (!Object.is(old[index], values[index]))
+          yield { kind: 'changed', key: keys[index] as K, old: old[index] as V, value: values[index] as V };
+      }
+      a.consume();
+      b.consume();
+      continue;
+    }
     // A pending empty leaf (only an empty tree's root) holds nothing to compare.
     if (a.pending !== null && (b.done || a.firstKey === undefined)) {
       a.open();

@@ -45,6 +45,13 @@ describe('diffSortedMaps', () => {
     { name: 'from empty', before: range(0), after: () => range(200) },
     { name: 'to empty', before: range(200), after: () => range(0) },
     { name: 'one value changed', before: range(5000), after: (map) => map.set(2500, 'x') },
+    // A value replaced keeps the leaf's key array: compared value by value, in key order with the rest.
+    {
+      name: 'values replaced in one leaf, and beside an insertion',
+      before: range(5000),
+      after: (map) => map.set(2500, 'x').set(2501, 'y').set(2563, 'z').set(100, 'w').set(99.5, 'v').set(4000, 'u'),
+    },
+    { name: 'a value replaced by itself', before: range(5000), after: (map) => map.set(2500, 'v2500') },
     { name: 'first and last removed', before: range(5000), after: (map) => map.delete(0).delete(4999) },
     { name: 'added at both ends', before: range(5000), after: (map) => map.set(-1, 'a').set(5000, 'b') },
     { name: 'leaf splits', before: range(5000), after: (map) => map.set(10.5, 'a').set(11.5, 'b').set(12.5, 'c') },
