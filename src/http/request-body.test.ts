@@ -30,6 +30,27 @@ describe('readRequestText', () => {
     await assert.rejects(readRequestText(requestOf([Buffer.from([0x7b, 0xff, 0x7d])]), 1000), MalformedMessageError);
     await assert.rejects(readRequestText(requestOf([Buffer.from([0x7b, 0xc3])]), 1000), MalformedMessageError);
   });
+  it('gives undefined for a body already read, and rejects for a connection already closed', async () => {
+    const read = requestOf([Buffer.from('{}')]);
+    read.resume();
+    await new Promise((resolve) => read.once('end', resolve));
+    assert.equal(await readRequestText(read, 1000), undefined);
+    const closed = requestOf([Buffer.from('{}')]);
+    closed.destroy();
+    await assert.rejects(readRequestText(closed, 1000), /closed before the request body ended/);
+  });
+  it('rejects when the stream fails or closes before its end', async () => {
+    const failing = new Readable({ read() {} });
+    const failed = readRequestText(Object.assign(failing, { headers: {} }) as unknown as IncomingMessage, 1000);
+    failing.push(Buffer.from('{"a":'));
+    failing.destroy(new Error('connection reset'));
+    await assert.rejects(failed, /connection reset/);
+    const cut = new Readable({ read() {} });
+    const cutShort = readRequestText(Object.assign(cut, { headers: {} }) as unknown as IncomingMessage, 1000);
+    cut.push(Buffer.from('{"a":'));
+    cut.destroy();
+    await assert.rejects(cutShort, /closed before the request body ended/);
+  });
   it('refuses a body over the limit, declared or not', async () => {
     await assert.rejects(
       readRequestText(requestOf([Buffer.alloc(10)], { 'content-length': '10' }), 5),

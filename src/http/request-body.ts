@@ -10,28 +10,61 @@ import { MalformedMessageError, PayloadTooLargeError } from '../errors/index.ts'
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 
 /**
- * The body's chunks as they arrive; throws {@link PayloadTooLargeError} as soon as the declared
- * length or the bytes received exceed `limit` (the rest of the body is then drained unread).
+ * Passes the body's chunks to `take` as they arrive and resolves with the number of bytes once
+ * it has ended; rejects with {@link PayloadTooLargeError} as soon as the declared length or the
+ * bytes received exceed `limit`, and with what `take` throws (the rest of the body is then
+ * drained unread). Listens to the stream's events rather than iterating it: an async iterator
+ * costs several promises per chunk, and most bodies are one small chunk.
  */
-async function* limitedChunks(request: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) {
-      request.resume();
-      throw tooLarge(limit);
+const takeChunks = (request: IncomingMessage, limit: number, take: (chunk: Buffer) => void): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(tooLarge(limit));
+      return;
     }
-    yield buffer;
-  }
-}
+    // Events that have already happened will not come again.
+    if (request.readableEnded) {
+      resolve(0);
+      return;
+    }
+    if (request.destroyed) {
+      reject(closedEarly());
+      return;
+    }
+    let size = 0;
+    const finish = (error?: unknown): void => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', finish);
+      request.off('close', onClose);
+      if (error === undefined) resolve(size);
+      else reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      try {
+        if (size > limit) throw tooLarge(limit);
+        take(chunk);
+      } catch (error) {
+        finish(error);
+        request.resume();
+      }
+    };
+    const onEnd = (): void => finish();
+    const onClose = (): void => finish(closedEarly());
+    request.on('data', onData);
+    request.once('end', onEnd);
+    request.once('error', finish);
+    request.once('close', onClose);
+  });
 
 /** Reads the whole body; rejects with {@link PayloadTooLargeError} as soon as it exceeds `limit` bytes. */
 export const readRequestBody = async (request: IncomingMessage, limit: number): Promise<Buffer> => {
   const chunks: Buffer[] = [];
-  for await (const buffer of limitedChunks(request, limit)) chunks.push(buffer);
+  await takeChunks(request, limit, (chunk) => {
+    chunks.push(chunk);
+  });
   return Buffer.concat(chunks);
 };
 
@@ -51,14 +84,14 @@ export const readRequestText = async (request: IncomingMessage, limit: number): 
     }
   };
   const parts: string[] = [];
-  let size = 0;
-  for await (const buffer of limitedChunks(request, limit)) {
-    size += buffer.length;
-    parts.push(decode(buffer));
-  }
+  const size = await takeChunks(request, limit, (chunk) => {
+    parts.push(decode(chunk));
+  });
   parts.push(decode());
   return size === 0 ? undefined : parts.join('');
 };
+
+const closedEarly = (): Error => new Error('the connection closed before the request body ended');
 
 const tooLarge = (limit: number): PayloadTooLargeError =>
   new PayloadTooLargeError(`the request body is larger than the limit of ${limit} bytes; send a smaller body`, {
