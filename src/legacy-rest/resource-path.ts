@@ -206,7 +206,7 @@ const listRouteOf = memoPerOwner(ROUTE_LIMIT, (schema: SchemaTree, prefix: strin
  * Undefined when the path has another form (quotes, a trailing `/`, `_operations`); the general
  * resolution then answers it. Gives what the general resolution gives, errors included.
  */
-const listEntryResource = (schema: SchemaTree, rawPath: string): LegacyResource | undefined => {
+export const listEntryResource = (schema: SchemaTree, rawPath: string): LegacyResource | undefined => {
   const slash = rawPath.lastIndexOf('/');
   // "…//keys" has an empty segment (malformed), which the list's own path would not show.
   if (slash <= 0 || rawPath[slash - 1] === '/' || QUOTE.test(rawPath)) return undefined;
