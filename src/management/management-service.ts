@@ -26,6 +26,7 @@ import {
   hasVisibleContent,
   instanceExists,
   isEmptyInstance,
+  isInstanceNode,
   resolveInstancePath,
   setChild,
 } from '../data/index.ts';
@@ -399,7 +400,12 @@ export class ManagementService {
     if (!decisions.permitsAll && decisions.readAccess(path) !== true) return undefined;
     const value = resolveInstancePath(snapshot.root, path);
     if (value === undefined) return undefined;
-    return { value, version: this.datastore.versionOf(path, snapshot) };
+    // An inner node or entry is the deepest object on its path: its version is recorded on it.
+    const version =
+      isInstanceNode(value) && target.kind !== 'leaf-list'
+        ? this.datastore.versionOfNode(value, snapshot)
+        : this.datastore.versionOf(path, snapshot);
+    return { value, version };
   }
 
   /**

@@ -13,7 +13,8 @@
  * @see RFC 8040 §3.5.3, §4.3; RFC 9110 §13 (conditional requests)
  */
 import type { Authenticator } from '../auth/index.ts';
-import { encodeJsonString, encodeXmlString } from '../data/index.ts';
+import type { ListEntry, Slot } from '../data/index.ts';
+import { encodeJsonEntryObject, encodeJsonString, encodeXmlString, isInstanceNode } from '../data/index.ts';
 import type { FastRouteHandler } from '../http/index.ts';
 import {
   entityTag,
@@ -25,6 +26,7 @@ import {
   writeEmpty,
 } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
+import type { ListNode, SchemaTree } from '../yang/index.ts';
 import { listEntryTarget } from './data-resource-path.ts';
 import { acceptedEncoding, YANG_DATA_JSON, YANG_DATA_XML } from './media-types.ts';
 import type { DataResourceTarget } from './resource-target.ts';
@@ -47,6 +49,16 @@ const entryTargetOf = (apiPath: string, management: ManagementService): DataReso
   } catch {
     return undefined;
   }
+};
+
+/** What readData sends for one entry in JSON: `{"<module>:<list>":[{…}]}`. */
+const jsonOf = (list: ListNode, value: Exclude<Slot, undefined>, schema: SchemaTree): string => {
+  const object = isInstanceNode(value)
+    ? encodeJsonEntryObject(list, value as ListEntry, schema, NO_OPTIONS)
+    : undefined;
+  return object === undefined
+    ? encodeJsonString({ schema: list, value }, schema, NO_OPTIONS)
+    : `{${JSON.stringify(`${list.module}:${list.name}`)}:[${object}]}`;
 };
 
 /** The fast path of GET of one list entry in `/data` (see the module's description). */
@@ -79,11 +91,11 @@ export const restconfEntryFastRoute = (options: RestconfEntryFastRouteOptions): 
       writeEmpty(response, 304, versionHeaders(version));
       return true;
     }
-    const encodeTarget = { schema: target.node, value };
+    const list = target.node;
     const body =
       encoding === 'json'
-        ? encodeJsonString(encodeTarget, management.schema, NO_OPTIONS)
-        : encodeXmlString(encodeTarget, management.schema, NO_OPTIONS);
+        ? jsonOf(list, value, management.schema)
+        : encodeXmlString({ schema: list, value }, management.schema, NO_OPTIONS);
     // The general path streams a larger body without a Content-Length.
     if (body.length > WHOLE_BODY_LIMIT) return false;
     response.writeHead(200, [
