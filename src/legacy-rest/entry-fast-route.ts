@@ -14,8 +14,15 @@
  * @see spec §5 (reading), Decision 4 (depth); RFC 9110 §13 (conditional requests)
  */
 import type { Authenticator } from '../auth/index.ts';
-import type { ReadOptions } from '../data/index.ts';
-import { encodeJsonString } from '../data/index.ts';
+import type { InnerSchemaNode, ListEntry, ReadOptions } from '../data/index.ts';
+import {
+  encodeJsonEntryObject,
+  encodeJsonString,
+  isInstanceNode,
+  leafDefault,
+  leafListDefaults,
+  slotTableOf,
+} from '../data/index.ts';
 import type { FastRouteHandler } from '../http/index.ts';
 import {
   entityTag,
@@ -27,7 +34,7 @@ import {
   writeEmpty,
 } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
-import type { ListNode } from '../yang/index.ts';
+import type { ListNode, SchemaTree } from '../yang/index.ts';
 import { unwrapOnlyEntry } from './json-representation.ts';
 import { LEGACY_REST_ROOT } from './legacy-names.ts';
 import type { LegacyRepresentation } from './media-types.ts';
@@ -51,7 +58,33 @@ interface ListPlan {
   readonly options: ReadOptions;
   /** False when the JSON carries annotations (operation links): the general path renders it. */
   readonly plainJson: boolean;
+  /**
+   * True when the read options change nothing in an entry of this list, so that it may be
+   * encoded as it is stored (`encodeJsonEntryObject`): see {@link storedAsShown}.
+   */
+  readonly asStored: boolean;
 }
+
+/**
+ * True when the legacy read options of an entry (variable depth, `trim`, configuration only)
+ * leave every node below `node` as it is stored: below it there is no list or presence container
+ * (variable depth shows them as placeholders), no leaf or leaf-list with a default (`trim` leaves
+ * out values equal to it), no state and no anydata or anyxml.
+ */
+const storedAsShown = (schema: SchemaTree, node: InnerSchemaNode): boolean =>
+  slotTableOf(node).nodes.every((child) => {
+    if (!child.config) return false;
+    switch (child.kind) {
+      case 'leaf':
+        return leafDefault(schema, child) === undefined;
+      case 'leaf-list':
+        return leafListDefaults(schema, child).length === 0;
+      case 'container':
+        return child.presence === undefined && storedAsShown(schema, child);
+      default:
+        return false;
+    }
+  });
 
 const PREFIX = `${LEGACY_REST_ROOT}/running/`;
 /** The query of a request without one. */
@@ -81,7 +114,11 @@ export const legacyEntryFastRoute = (options: LegacyEntryFastRouteOptions): Fast
   const planOf = (list: ListNode, resource: LegacyResource): ListPlan => {
     let plan = plans.get(list);
     if (plan === undefined) {
-      plan = { options: legacyReadOptions(schema, resource, NO_QUERY), plainJson: !hasActionsAtOrBelow(list) };
+      plan = {
+        options: legacyReadOptions(schema, resource, NO_QUERY),
+        plainJson: !hasActionsAtOrBelow(list),
+        asStored: storedAsShown(schema, list),
+      };
       plans.set(list, plan);
     }
     return plan;
@@ -119,7 +156,12 @@ export const legacyEntryFastRoute = (options: LegacyEntryFastRouteOptions): Fast
     if (representation.format === 'json') {
       if (!plan.plainJson) return false;
       // What renderLegacyJson makes of one entry without annotations.
-      body = unwrapOnlyEntry(encodeJsonString({ schema: list, value }, schema, plan.options), list);
+      const stored =
+        plan.asStored && isInstanceNode(value) ? encodeJsonEntryObject(list, value as ListEntry, schema) : undefined;
+      body =
+        stored === undefined
+          ? unwrapOnlyEntry(encodeJsonString({ schema: list, value }, schema, plan.options), list)
+          : `{${JSON.stringify(`${list.module}:${list.name}`)}:${stored}}`;
     } else body = renderLegacyReadString({ schema, resource, value, query: NO_QUERY, format: 'xml', access: true });
     // The general path streams a larger body without a Content-Length.
     if (body === undefined || body.length > WHOLE_BODY_LIMIT) return false;

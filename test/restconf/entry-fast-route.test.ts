@@ -47,6 +47,13 @@ const MODULE = `module fast-shop {
       leaf label { type string; }
       list part { key "n"; leaf n { type int32; } leaf text { type string; } }
     }
+    list tag {
+      key "name";
+      leaf name { type string; }
+      leaf weight { type decimal64 { fraction-digits 2; } }
+      leaf-list labels { type string; }
+      container meta { leaf a { type int8; } container deeper { leaf b { type boolean; } leaf e { type empty; } } }
+    }
     list machine {
       key "name";
       leaf name { type string; }
@@ -71,6 +78,10 @@ const INITIAL = {
     ],
     pair: [{ a: 'left', b: 7, label: 'a pair', part: [{ n: -1, text: 'minus one' }] }],
     machine: [{ name: 'press' }],
+    tag: [
+      { name: 'fresh', weight: '1.50', labels: ['b', 'a'], meta: { a: -3, deeper: { b: false, e: [null] } } },
+      { name: 'plain' },
+    ],
   },
   'ietf-netconf-acm:nacm': {
     'enable-nacm': true,
@@ -233,8 +244,18 @@ describe('the fast paths of GET of one list entry', () => {
   });
 
   const ENTRIES = {
-    restconf: [`${RESTCONF}/fast-shop:shop/item=apple`, `${RESTCONF}/fast-shop:shop/pair=left,7`],
-    legacy: [`${LEGACY}/fast-shop:shop/item/apple`, `${LEGACY}/shop/pair/left,7`],
+    restconf: [
+      `${RESTCONF}/fast-shop:shop/item=apple`,
+      `${RESTCONF}/fast-shop:shop/pair=left,7`,
+      `${RESTCONF}/fast-shop:shop/tag=fresh`,
+      `${RESTCONF}/fast-shop:shop/tag=plain`,
+    ],
+    legacy: [
+      `${LEGACY}/fast-shop:shop/item/apple`,
+      `${LEGACY}/shop/pair/left,7`,
+      `${LEGACY}/shop/tag/fresh`,
+      `${LEGACY}/shop/tag/plain`,
+    ],
   };
   const JSON_TYPES = { restconf: 'application/yang-data+json', legacy: 'application/vnd.yang.data+json' };
   const XML_TYPES = { restconf: 'application/yang-data+xml', legacy: 'application/vnd.yang.data+xml' };
