@@ -232,7 +232,8 @@ describe('the fast paths of GET of one list entry', () => {
     const router = new Router();
     for (const route of restconfRoutes({ management, authenticator })) router.mount(route);
     for (const route of legacyRestRoutes({ management, authenticator })) router.mount(route);
-    server = new ManagementServer({ router, log, tls: undefined });
+    // Headers the server adds to every response (as a cluster node whose reads may be stale does).
+    server = new ManagementServer({ router, log, tls: undefined, responseHeaders: () => ({ 'Idconf-Note': 'x' }) });
     port = (await server.listen(0, '127.0.0.1')).port;
     // The first request of each connection logs in; later ones reuse it (what the fast paths need).
     for (const user of USERS) await send(user, 'GET', RESTCONF, {});
@@ -272,6 +273,7 @@ describe('the fast paths of GET of one list entry', () => {
               accept === undefined ? {} : { Accept: accept },
             );
             assert.ok(answer.headers.some((header) => header.startsWith('ETag: ')));
+            assert.ok(answer.headers.includes('Idconf-Note: x'));
           }
     });
 
