@@ -14,6 +14,7 @@ export {
   decodeJsonText,
   encodeJson,
   encodeJsonEntries,
+  encodeJsonEntryObject,
   encodeJsonString,
   JsonArrayText,
   LAZY_JSON_LENGTH,

@@ -305,7 +305,20 @@ export class Datastore {
    * version floor, and never newer than `snapshot`.
    */
   versionOf(path: InstancePath, snapshot: Snapshot = this.snapshot): NodeVersion {
-    let version = this.#versions.versionOf(snapshot.root, path);
+    return this.#limited(this.#versions.versionOf(snapshot.root, path), snapshot);
+  }
+
+  /**
+   * {@link versionOf} of a path that ends on an inner node or list entry of `snapshot`, given
+   * that node object (found at the end of the path): the same version, without a second walk.
+   */
+  versionOfNode(node: object, snapshot: Snapshot = this.snapshot): NodeVersion {
+    return this.#limited(this.#versions.versionOfNode(node), snapshot);
+  }
+
+  /** At least the shared floor, never newer than `snapshot`. */
+  #limited(found: NodeVersion, snapshot: Snapshot): NodeVersion {
+    let version = found;
     const shared = this.#sharedFloor;
     if (shared !== undefined && shared.fixedNumber >= version.fixedNumber) version = shared;
     return version.fixedNumber > snapshot.fixedNumber

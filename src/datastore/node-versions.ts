@@ -110,6 +110,16 @@ export class NodeVersions {
   }
 
   /**
+   * The version of the resource whose deepest node object on its path is `node` (an inner node
+   * or list entry found at the end of the path): what {@link versionOf} returns for that path,
+   * without walking it again.
+   */
+  versionOfNode(node: object): NodeVersion {
+    const version = this.#versions.get(node);
+    return version === undefined ? this.#floor : laterVersion(this.#floor, version);
+  }
+
+  /**
    * The version of the resource at `path`: the commit that created the deepest node object on
    * the path, or the floor when that object is older (at least the floor in any case).
    */

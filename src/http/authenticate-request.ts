@@ -50,17 +50,10 @@ export const authenticateRequest = async (
   authenticator: Authenticator,
   context?: RequestContext,
 ): Promise<Principal> => {
+  const remembered = rememberedPrincipal(request, authenticator, context);
+  if (remembered !== undefined) return remembered;
   const header = request.headers.authorization;
   const last = connectionLogins.get(request.socket);
-  if (
-    last !== undefined &&
-    header === last.header &&
-    Date.now() < last.until &&
-    authenticator.isCurrent?.(last.principal) === true
-  ) {
-    if (context !== undefined) context.user = last.principal.user;
-    return last.principal;
-  }
   // Anything else is checked in full, and the connection keeps nothing unless that succeeds.
   if (last !== undefined) connectionLogins.delete(request.socket);
   let principal: Principal;
@@ -81,6 +74,29 @@ export const authenticateRequest = async (
   if (header !== undefined && authenticator.isCurrent !== undefined)
     connectionLogins.set(request.socket, { header, principal, until: Date.now() + CONNECTION_LOGIN_MS });
   return principal;
+};
+
+/**
+ * The principal of the connection's last login when the request sends the same Authorization
+ * header again and the login may still be reused (what {@link authenticateRequest} would return
+ * without checking anything); records its user in `context`. Undefined otherwise, having changed
+ * nothing: the caller then authenticates the request in full.
+ */
+export const rememberedPrincipal = (
+  request: IncomingMessage,
+  authenticator: Authenticator,
+  context?: RequestContext,
+): Principal | undefined => {
+  const last = connectionLogins.get(request.socket);
+  if (
+    last === undefined ||
+    request.headers.authorization !== last.header ||
+    Date.now() >= last.until ||
+    authenticator.isCurrent?.(last.principal) !== true
+  )
+    return undefined;
+  if (context !== undefined) context.user = last.principal.user;
+  return last.principal;
 };
 
 /** What a request without credentials is told to send. */

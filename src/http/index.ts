@@ -7,7 +7,7 @@ export type { AcceptEntry } from './accept.ts';
 export { negotiate, parseAccept } from './accept.ts';
 export { BASIC_CHALLENGE, formatChallenge, parseAuthorization, REALM } from './authenticate-header.ts';
 export type { AuthenticatedRouteHandler } from './authenticate-request.ts';
-export { authenticateRequest, withAuthentication } from './authenticate-request.ts';
+export { authenticateRequest, rememberedPrincipal, withAuthentication } from './authenticate-request.ts';
 export type { PreconditionOutcome, ResourceState, ResourceVersion } from './conditional-request.ts';
 export { entityTag, evaluatePreconditions, lastModified, versionHeaders } from './conditional-request.ts';
 export { renderRestconfErrors, restconfErrorRenderer, writeErrorHead } from './default-error-renderer.ts';
@@ -22,6 +22,8 @@ export {
   renderErrorsXml,
 } from './errors-document.ts';
 export { EventStreamKeepAlive, KEEP_ALIVE_INTERVAL_MS } from './event-stream-keep-alive.ts';
+export type { FastRoutes } from './fast-route.ts';
+export { FAST_ROUTES } from './fast-route.ts';
 export type { ForwardedHeader } from './forwarded-for.ts';
 export { HOST_META_MEDIA_TYPE, renderHostMeta } from './host-meta.ts';
 export type { ManagementServerOptions, TlsCredentials } from './management-server.ts';
@@ -29,8 +31,8 @@ export { ManagementServer } from './management-server.ts';
 export type { MediaType } from './media-type.ts';
 export { essenceOf, parseMediaType, syntaxOf } from './media-type.ts';
 export { DEFAULT_BODY_LIMIT, readRequestBody, readRequestText } from './request-body.ts';
-export { writeChunks, writeEmpty, writeText } from './response-writer.ts';
-export type { ErrorRenderer, RequestContext, Route, RouteHandler } from './route.ts';
+export { WHOLE_BODY_LIMIT, writeChunks, writeEmpty, writeText } from './response-writer.ts';
+export type { ErrorRenderer, FastRouteHandler, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';
 export type { ServerSentEvent } from './server-sent-events.ts';
 export {

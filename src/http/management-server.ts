@@ -23,6 +23,7 @@ import {
 } from '../errors/index.ts';
 import { type Logger, lazyChild, logRequest } from '../util/index.ts';
 import { renderRestconfErrors } from './default-error-renderer.ts';
+import { FAST_ROUTES } from './fast-route.ts';
 import { DEFAULT_BODY_LIMIT } from './request-body.ts';
 import { requestTarget } from './request-target.ts';
 import type { ErrorRenderer, RequestContext } from './route.ts';
@@ -196,6 +197,10 @@ export class ManagementServer {
         });
       }
       if (route.renderErrors !== undefined) renderErrors = route.renderErrors;
+      if (route.fast !== undefined && FAST_ROUTES.enabled && route.fast(request, response, context)) {
+        FAST_ROUTES.answered++;
+        return;
+      }
       await route.handler(request, response, context);
     } catch (error) {
       this.#fail(request, response, context, renderErrors, error);

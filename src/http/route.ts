@@ -32,6 +32,13 @@ export type RouteHandler = (
   context: RequestContext,
 ) => Promise<void>;
 
+/**
+ * A route's fast path: answers the request and returns true, or returns false having written
+ * nothing, changed nothing and thrown nothing; then the route's general handler answers it. It
+ * must give exactly the general handler's answer (see fast-route.ts).
+ */
+export type FastRouteHandler = (request: IncomingMessage, response: ServerResponse, context: RequestContext) => boolean;
+
 /** Writes an error response in a front-end's own envelope. */
 export type ErrorRenderer = (
   request: IncomingMessage,
@@ -46,4 +53,6 @@ export interface Route {
   readonly handler: RouteHandler;
   /** How this front-end renders errors; the RESTCONF errors document when omitted. */
   readonly renderErrors?: ErrorRenderer;
+  /** Tried before `handler`: answers the commonest requests without the general pipeline, or declines. */
+  readonly fast?: FastRouteHandler;
 }

@@ -71,7 +71,7 @@ export const annotateJsonObject = (
 };
 
 /** `{"m:list":[X]}` as `{"m:list":X}` when `text` has exactly that form (one entry); else undefined. */
-const unwrapOnlyEntry = (text: string, node: InnerSchemaNode): string | undefined => {
+export const unwrapOnlyEntry = (text: string, node: InnerSchemaNode): string | undefined => {
   if (!('module' in node)) return undefined;
   const prefix = `{${JSON.stringify(`${node.module}:${node.name}`)}:[{`;
   if (!text.startsWith(prefix) || !text.endsWith('}]}')) return undefined;

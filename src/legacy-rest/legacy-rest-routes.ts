@@ -15,6 +15,7 @@ import type { ManagementService, Session } from '../management/index.ts';
 import { renderApiRoot } from './api-root.ts';
 import { readLegacyData } from './data-read.ts';
 import { createLegacyData, deleteLegacyData, mergeLegacyData, replaceLegacyData } from './data-write.ts';
+import { legacyEntryFastRoute } from './entry-fast-route.ts';
 import { legacyErrorRenderer } from './error-response.ts';
 import { LegacyExchange } from './legacy-exchange.ts';
 import { LEGACY_REST_ROOT } from './legacy-names.ts';
@@ -115,6 +116,7 @@ export const legacyRestRoutes = (options: LegacyRestRoutesOptions): readonly Rou
     {
       prefix: LEGACY_REST_ROOT,
       handler: withAuthentication(options.authenticator, handler),
+      fast: legacyEntryFastRoute({ management, authenticator: options.authenticator }),
       renderErrors: legacyErrorRenderer((module) => management.schema.modules.get(module)?.namespace),
     },
   ];

@@ -176,6 +176,8 @@ interface ListRoute {
   readonly datastore: LegacyDatastore;
   readonly before: InstancePath;
   readonly list: ListNode;
+  /** The error-path of a bad key: the list's. */
+  readonly errorPath: string;
 }
 
 /** At most this many list routes are kept per schema (then they are forgotten and learnt again). */
@@ -193,7 +195,12 @@ const listRouteOf = memoPerOwner(ROUTE_LIMIT, (schema: SchemaTree, prefix: strin
       last.keys === undefined &&
       last.schema.keys.length > 0
     )
-      return { datastore: resource.datastore, before: Object.freeze(resource.path.slice(0, -1)), list: last.schema };
+      return {
+        datastore: resource.datastore,
+        before: Object.freeze(resource.path.slice(0, -1)),
+        list: last.schema,
+        errorPath: formatInstancePath([...resource.path.slice(0, -1), { schema: last.schema }]),
+      };
   } catch {
     // The whole path is resolved the general way, which reports the error.
   }
@@ -206,7 +213,7 @@ const listRouteOf = memoPerOwner(ROUTE_LIMIT, (schema: SchemaTree, prefix: strin
  * Undefined when the path has another form (quotes, a trailing `/`, `_operations`); the general
  * resolution then answers it. Gives what the general resolution gives, errors included.
  */
-const listEntryResource = (schema: SchemaTree, rawPath: string): LegacyResource | undefined => {
+export const listEntryResource = (schema: SchemaTree, rawPath: string): LegacyResource | undefined => {
   const slash = rawPath.lastIndexOf('/');
   // "…//keys" has an empty segment (malformed), which the list's own path would not show.
   if (slash <= 0 || rawPath[slash - 1] === '/' || QUOTE.test(rawPath)) return undefined;
@@ -214,9 +221,8 @@ const listEntryResource = (schema: SchemaTree, rawPath: string): LegacyResource 
   if (raw === '' || raw === OPERATIONS_SEGMENT) return undefined;
   const route = listRouteOf(schema, rawPath.slice(0, slash));
   if (route === null) return undefined;
-  const { datastore, before, list } = route;
+  const { datastore, before, list, errorPath } = route;
   const segment: PathSegment = { raw, text: percentDecode(raw) };
-  const errorPath = formatInstancePath([...before, { schema: list }]);
   const texts = splitKeyValues(segment);
   if (texts.length !== list.keys.length) {
     throw new InvalidValueError(

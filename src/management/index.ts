@@ -26,6 +26,7 @@ export type {
   ManagementReadOptions,
   ManagementServiceOptions,
   ReadResult,
+  StoredRead,
 } from './management-service.ts';
 export { ManagementService } from './management-service.ts';
 export type { NestedStateProvider } from './nested-state.ts';

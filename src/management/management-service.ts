@@ -26,6 +26,7 @@ import {
   hasVisibleContent,
   instanceExists,
   isEmptyInstance,
+  isInstanceNode,
   resolveInstancePath,
   setChild,
 } from '../data/index.ts';
@@ -127,6 +128,14 @@ export interface ReadResult {
    * it. @see RFC 8341 §3.4.5
    */
   readonly access: AccessScope;
+}
+
+/** What {@link ManagementService.readStored} found: the configuration at a path, all of it readable. */
+export interface StoredRead {
+  /** The instance at the path (never undefined: an absent one is left to `read`). */
+  readonly value: Exclude<Slot, undefined>;
+  /** The commit that last changed it (ETag and Last-Modified). */
+  readonly version: NodeVersion;
 }
 
 /** What an invocation came to. */
@@ -371,6 +380,32 @@ export class ManagementService {
         ? this.datastore.versionOf(path, snapshot)
         : this.#viewVersions.versionOf(decisions, snapshot, path, access);
     return { root, value, version, access };
+  }
+
+  /**
+   * The stored configuration instance at `path` with its version — what {@link read} returns for
+   * it (`value`, `version`, `access` true) — when that is all there is to it: the instance exists,
+   * it is configuration, no state provider adds to it or above it, and the user may read all of
+   * it. Undefined whenever any of that does not hold, having done nothing: the caller then asks
+   * `read`, which answers the other cases (403, 404, a view NACM filtered, state). For the fast
+   * paths of GET of one list entry.
+   */
+  readStored(session: Session, path: InstancePath): StoredRead | undefined {
+    const first = path[0]?.schema;
+    const target = path.at(-1)?.schema;
+    if (first === undefined || target === undefined || !target.config) return undefined;
+    if (this.#providers.provides(first as DataSchemaNode) || this.#nestedState.touches(path)) return undefined;
+    const snapshot = this.datastore.snapshot;
+    const decisions = this.decisionsFor(session, snapshot.root);
+    if (!decisions.permitsAll && decisions.readAccess(path) !== true) return undefined;
+    const value = resolveInstancePath(snapshot.root, path);
+    if (value === undefined) return undefined;
+    // An inner node or entry is the deepest object on its path: its version is recorded on it.
+    const version =
+      isInstanceNode(value) && target.kind !== 'leaf-list'
+        ? this.datastore.versionOfNode(value, snapshot)
+        : this.datastore.versionOf(path, snapshot);
+    return { value, version };
   }
 
   /**

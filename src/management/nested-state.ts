@@ -68,6 +68,13 @@ export class NestedStateProviders {
     this.#registered.push({ chain: chainOf(node), provider });
   }
 
+  /** True when a read of `path` would have a provider add something (what {@link decorate} would decorate). */
+  touches(path: InstancePath): boolean {
+    return this.#registered.some(({ chain }) =>
+      chain.every((node, depth) => path[depth] === undefined || path[depth]?.schema === node),
+    );
+  }
+
   /** `root` with the provided nodes set below the parents that a read of `path` returns. */
   async decorate(root: DataTree, path: InstancePath, session: Session): Promise<DataTree> {
     let view = root;

@@ -147,7 +147,7 @@ const listRouteOf = memoPerOwner(ROUTE_LIMIT, (schema: SchemaTree, prefix: strin
  * the commonest request). Undefined when the path has another form; the general resolution then
  * answers it, errors included. Gives what the general resolution gives.
  */
-const listEntryTarget = (apiPath: string, schema: SchemaTree): DataResourceTarget | undefined => {
+export const listEntryTarget = (apiPath: string, schema: SchemaTree): DataResourceTarget | undefined => {
   const equals = apiPath.indexOf('=');
   // The `=` must end a node name of the last segment ("/=x" is malformed, not a key of the parent).
   if (equals < 0 || apiPath.lastIndexOf('/') > equals || !apiPath.startsWith('/') || apiPath[equals - 1] === '/')

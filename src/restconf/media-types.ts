@@ -49,6 +49,15 @@ export const responseEncoding = (request: IncomingMessage): Encoding => {
   return chosen.endsWith('json') ? 'json' : 'xml';
 };
 
+/**
+ * The encoding {@link responseEncoding} chooses for a request without a Content-Type; undefined
+ * when Accept allows neither (it throws then).
+ */
+export const acceptedEncoding = (accept: string | undefined): Encoding | undefined => {
+  const chosen = negotiate(accept, JSON_FIRST);
+  return chosen === undefined ? undefined : chosen.endsWith('json') ? 'json' : 'xml';
+};
+
 /** The media type of a request body. */
 export interface BodyType {
   readonly encoding: Encoding;

@@ -22,6 +22,7 @@ import { parseDataResourcePath } from './data-resource-path.ts';
 import { createData, deleteData, mergeData, replaceData } from './data-write.ts';
 import type { DatastoreResource } from './datastore-resources.ts';
 import { DATA_RESOURCE, parseDatastorePath, readOnlyNote } from './datastore-resources.ts';
+import { restconfEntryFastRoute } from './entry-fast-route.ts';
 import { serveEventStream } from './event-stream.ts';
 import { invokeOperation } from './operation-invoke.ts';
 import { parseOperationsPath } from './operations-path.ts';
@@ -261,6 +262,7 @@ export const restconfRoutes = (options: RestconfRoutesOptions): readonly Route[]
     {
       prefix: root,
       handler: withAuthentication(options.authenticator, handler),
+      fast: restconfEntryFastRoute({ management, authenticator: options.authenticator, root }),
       renderErrors: restconfErrorRendererFor(management.schema),
     },
   ];

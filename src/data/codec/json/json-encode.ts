@@ -226,3 +226,23 @@ export const encodeJsonString = (target: EncodeTarget, schema: SchemaTree, optio
   for (const chunk of encodeJson(target, schema, options)) chunks.push(chunk);
   return chunks.join('');
 };
+
+/**
+ * The JSON object of one list entry exactly as {@link encodeJson} writes it inside
+ * `{"<module>:<list>":[…]}` when it encodes `{ schema: list, value: entry }` — in one piece, for
+ * the fast paths of GET of one entry. Undefined where that takes more than the plain case (read
+ * options that filter, content=nonconfig, an entry that holds lists): the caller then uses
+ * {@link encodeJsonString}.
+ */
+export const encodeJsonEntryObject = (
+  list: ListNode,
+  entry: ListEntry,
+  schema: SchemaTree,
+  options: EncodeJsonOptions = {},
+): string | undefined => {
+  if (holdsLists(list)) return undefined;
+  const w = new JsonWriter(schema, options);
+  if (!w.simple || w.content === 'nonconfig' || options.access !== undefined) return undefined;
+  const table = slotTableOf(list);
+  return JSON.stringify(simpleObject(w, entry, table, memberNamesOf(table)));
+};

@@ -1,0 +1,190 @@
+/**
+ * @module bench/warm-pairs
+ * GET one entry on warm servers side by side: one idconf per checkout (each loaded once, then
+ * kept running) and the bare `node:http` server of `npm run bench`, measured in turns — short
+ * wrk runs rotating over the servers, round after round — so that the neighbours' load hits
+ * every server alike and no figure carries a cold start or the checkpoint after the load. For
+ * each request it reports, per server, requests/s, the ratio to the bare server of the same
+ * round, the server's CPU time per request (all threads, from `/proc`) and p99 latency, as
+ * medians with their range over the rounds. `--env` runs a checkout a second time with an
+ * environment variable (e.g. `IDCONF_FAST_ROUTES=0`, the general pipeline alone).
+ *
+ * Run: `node bench/warm-pairs.ts [--size 100000] [--duration 2] [--rounds 6] [--roots DIR,DIR…]
+ * [--env NAME=VALUE] [--only TEXT]` (only the requests whose name contains TEXT).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ServerProcess } from './child-process.ts';
+import { BenchClient } from './http-client.ts';
+import { ADMIN, startBaseline, startIdconf } from './idconf-server.ts';
+import { median } from './statistics.ts';
+import { type ApiRequests, LEGACY_REQUESTS, loadDocument, RESTCONF, RESTCONF_REQUESTS } from './workload.ts';
+import { ensureWrk, runWrk } from './wrk.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    size: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '6' },
+    roots: { type: 'string', default: join(import.meta.dirname, '..') },
+    env: { type: 'string', default: '' },
+    only: { type: 'string', default: '' },
+  },
+});
+const SIZE = Number(flags.size);
+const DURATION = Number(flags.duration);
+const ROUNDS = Math.max(1, Math.floor(Number(flags.rounds)));
+const ROOTS = (flags.roots ?? '').split(',').filter((root) => root !== '');
+const log = (line: string): void => {
+  process.stderr.write(`[warm-pairs] ${line}\n`);
+};
+
+/** CPU time of a process (all threads) in microseconds, from /proc (Linux only). */
+const cpuMicros = (pid: number | undefined): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+};
+
+interface Subject {
+  readonly name: string;
+  readonly root: string;
+  readonly env: Readonly<Record<string, string>>;
+  server?: ServerProcess;
+}
+
+const subjects: Subject[] = ROOTS.map((root) => ({ name: root, root, env: {} }));
+if (flags.env !== undefined && flags.env !== '') {
+  const [name = '', value = ''] = flags.env.split('=');
+  const last = ROOTS.at(-1) as string;
+  subjects.push({ name: `${last} ${name}=${value}`, root: last, env: { [name]: value } });
+}
+
+interface Sample {
+  readonly rate: number;
+  readonly ratio: number;
+  readonly cpu: number;
+  readonly p99: number;
+}
+const samples = new Map<string, Sample[]>();
+const add = (key: string, sample: Sample): void => {
+  samples.set(key, [...(samples.get(key) ?? []), sample]);
+};
+
+ensureWrk(log);
+const dataDirs = new Map<string, string>();
+const baselines: ServerProcess[] = [];
+try {
+  for (const subject of subjects) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'idconf-warm-pairs-'));
+    dataDirs.set(subject.name, dataDir);
+    const server = await startIdconf({ dataDir, root: subject.root, timeoutMs: 120_000 + SIZE / 5 });
+    const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+    log(`loading ${SIZE} entries into ${subject.name}`);
+    await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
+      body: loadDocument(SIZE),
+      headers: { 'Content-Type': 'application/yang-data+json' },
+      expected: [201, 204],
+    });
+    client.close();
+    // Started again, so that every server reads its data from the checkpoint of a clean stop.
+    await server.stop();
+    subject.server = await startIdconf({
+      dataDir,
+      root: subject.root,
+      timeoutMs: 120_000 + SIZE / 5,
+      env: subject.env,
+    });
+  }
+  const first = subjects[0]?.server as ServerProcess;
+  const client = new BenchClient(first.url, ADMIN.user, ADMIN.password);
+  const apis: ApiRequests[] = [RESTCONF_REQUESTS, LEGACY_REQUESTS];
+  const bare = new Map<ApiRequests, ServerProcess>();
+  for (const api of apis) {
+    const sample = await client.send('GET', api.getOne.replace('{i}', String(Math.floor(SIZE / 2))), {
+      headers: { Accept: api.jsonType },
+      expected: [200],
+    });
+    const bodyFile = join(dataDirs.get(subjects[0]?.name as string) as string, `baseline-${api.name}.json`);
+    writeFileSync(bodyFile, sample.body);
+    const baseline = await startBaseline(bodyFile, api.jsonType);
+    baselines.push(baseline);
+    bare.set(api, baseline);
+  }
+  const request = (api: ApiRequests, origin: string) => ({
+    origin,
+    method: 'GET',
+    path: api.getOne,
+    headers: { Authorization: client.authorization, Accept: api.jsonType },
+    count: SIZE,
+  });
+  // Warm-up: every server answers for a while before anything is measured.
+  for (const api of apis) {
+    for (const subject of subjects) await runWrk(request(api, subject.server?.url as string), 16, 2);
+    await runWrk(request(api, bare.get(api)?.url as string), 16, 1);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    log(`round ${round + 1} of ${ROUNDS}`);
+    for (const api of apis) {
+      for (const connections of [1, 16]) {
+        const name = `GET one entry, ${api.name}, ${connections} connection${connections > 1 ? 's' : ''}`;
+        if (!name.includes(flags.only ?? '')) continue;
+        const servers: { name: string; server: ServerProcess }[] = [
+          { name: 'bare node:http', server: bare.get(api) as ServerProcess },
+          ...subjects.map((subject) => ({ name: subject.name, server: subject.server as ServerProcess })),
+        ];
+        // The order rotates every round, so that no server always follows the same one.
+        const shift = round % servers.length;
+        const order = [...servers.slice(shift), ...servers.slice(0, shift)];
+        const measured = new Map<string, { rate: number; cpu: number; p99: number }>();
+        for (const each of order) {
+          const before = cpuMicros(each.server.child.pid);
+          const result = await runWrk(request(api, each.server.url), connections, DURATION);
+          if (result.errors > 0) log(`${each.name}: ${name}: ${result.errors} errors`);
+          measured.set(each.name, {
+            rate: result.requestsPerSecond,
+            cpu: (cpuMicros(each.server.child.pid) - before) / Math.max(1, result.requests),
+            p99: result.p99,
+          });
+        }
+        const bareRate = measured.get('bare node:http')?.rate ?? Number.NaN;
+        for (const [server, figures] of measured)
+          add(`${name}|${server}`, { ...figures, ratio: figures.rate / bareRate });
+      }
+    }
+  }
+  client.close();
+} finally {
+  for (const subject of subjects) await subject.server?.stop();
+  for (const baseline of baselines) await baseline.stop();
+  for (const dir of dataDirs.values()) rmSync(dir, { recursive: true, force: true });
+}
+
+const format = (values: readonly number[], digits: number): string =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const lines = [
+  `${SIZE.toLocaleString('en')} entries, ${ROUNDS} rounds of ${DURATION} s per server, median (min–max); CPU is the server's, all threads, per request`,
+  '',
+  '| request | server | req/s | ÷ bare | CPU µs/request | p99 ms |',
+  '| --- | --- | --- | --- | --- | --- |',
+];
+for (const [key, list] of samples) {
+  const [name, server] = key.split('|');
+  lines.push(
+    `| ${name} | ${server} | ${format(
+      list.map((sample) => sample.rate),
+      0,
+    )} | ${format(
+      list.map((sample) => sample.ratio),
+      2,
+    )} | ${format(
+      list.map((sample) => sample.cpu),
+      0,
+    )} | ${format(
+      list.map((sample) => sample.p99),
+      2,
+    )} |`,
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n`);
