@@ -318,4 +318,37 @@ describe('Datastore background checkpoints', () => {
     await reopened.close();
     assert.deepEqual(journal.checkpoints, [110], 'nothing new: no checkpoint');
   });
+
+  it('a background checkpoint that failed is still due: the next commit writes it', async () => {
+    /** Fails the first checkpoint write (as a journal busy for too long would). */
+    class FailingOnceJournal extends CountingJournal {
+      failures = 1;
+      override async writeCheckpoint(checkpoint: {
+        readonly fixedNumber: number;
+        readonly tree: string;
+      }): Promise<void> {
+        if (this.failures-- > 0) throw new Error('the journal is busy');
+        return super.writeCheckpoint(checkpoint);
+      }
+    }
+    const journal = new FailingOnceJournal(emptyMemoryJournal());
+    const size = text(tree(manyItems)).length;
+    const datastore = await Datastore.open({
+      schema,
+      journal,
+      initial: () => tree(INITIAL),
+      checkpointEvery: 100_000,
+      checkpointBytes: Math.floor(size / 4),
+    });
+    // A large commit: checkpointed at once, in the background, and that write fails.
+    await datastore.commit(() => tree(manyItems), ADMIN);
+    await datastore.idle();
+    assert.equal(journal.failures, 0, 'the background checkpoint was tried');
+    assert.deepEqual(journal.checkpoints, []);
+    // Its forward diff still counts towards the next checkpoint: a small commit makes it due.
+    await datastore.commit(withItem('item-0', 2), ADMIN);
+    await datastore.idle();
+    assert.deepEqual(journal.checkpoints, [3]);
+    await datastore.close();
+  });
 });
