@@ -6,13 +6,17 @@
  *
  *     "idconf checkpoint 2"
  *     {"bench:bench":{"label":"x"}}                               the tree without its large lists
- *     {"list":["bench:bench","bench:entry"],"entries":1000000}    a large list follows …
+ *     {"list":["bench:bench","bench:entry"],"entries":1000000,"keyOrder":[0,1,10,100,…]}
  *     [{"name":"entry-0",…},{"name":"entry-1",…},…]               … 512 entries per line
  *
  * A large list is one with at least 256 entries that sits below containers only (not inside a
- * list entry); its lines give its entries in order. JSON text holds no raw line feed, so lines
- * are found without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as
- * written before this format) and loads as such.
+ * list entry); its lines give its entries in order. Its line before them names it, and gives in
+ * `keyOrder` the positions of its entries in the order of their keys, so that start-up builds the
+ * list's index by key without sorting the keys (it checks the order in O(n), and sorts when it is
+ * wrong or missing, as in checkpoints written before it was added: the member is optional, and
+ * other readers of this format ignore it). JSON text holds no raw line feed, so lines are found
+ * without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as written
+ * before this format) and loads as such.
  * @see RFC 7951
  */
 import type { DataTree, InstanceNode, InstancePath, InstancePathStep, ListEntry, ListInstance } from '../data/index.ts';
@@ -92,7 +96,19 @@ export async function* checkpointChunks(root: DataTree, sliceMs = SLICE_MS): Asy
   }
   yield '\n';
   for (const { path, list } of large) {
-    yield `${JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size })}\n`;
+    const head = JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size });
+    // The key order (about 7 characters per entry) is handed out in pieces too.
+    let piece = `${head.slice(0, -1)},"keyOrder":[`;
+    let first = true;
+    for (const position of list.entries.keyOrder()) {
+      piece += first ? `${position}` : `,${position}`;
+      first = false;
+      if (piece.length < LINE_PIECE) continue;
+      yield piece;
+      piece = '';
+      await pause();
+    }
+    yield `${piece}]}\n`;
     let batch: ListEntry[] = [];
     for (const entry of list.entries.values()) {
       batch.push(entry);
@@ -124,7 +140,14 @@ class CheckpointDecoder {
   readonly #schema: SchemaTree;
   #line = 0;
   #root: DataTree;
-  #list: { readonly path: InstancePath; readonly schema: ListNode; readonly expected: number } | undefined;
+  #list:
+    | {
+        readonly path: InstancePath;
+        readonly schema: ListNode;
+        readonly expected: number;
+        readonly keyOrder: readonly unknown[] | undefined;
+      }
+    | undefined;
   #keys: string[] = [];
   #entries: ListEntry[] = [];
 
@@ -152,11 +175,13 @@ class CheckpointDecoder {
       return;
     }
     this.#finishList();
-    const header = parseJsonText(text) as { list?: unknown; entries?: unknown };
+    const header = parseJsonText(text) as { list?: unknown; entries?: unknown; keyOrder?: unknown };
     if (!Array.isArray(header.list) || typeof header.entries !== 'number')
       throw damaged(`line ${number + 1} names no list`);
     const path = this.#resolve(header.list as unknown[]);
-    this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries };
+    // Only a hint: listInstanceFromArrays checks it, and sorts the keys when it is wrong.
+    const keyOrder = Array.isArray(header.keyOrder) ? (header.keyOrder as unknown[]) : undefined;
+    this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries, keyOrder };
   }
 
   /** The tree, once every line is in. */
@@ -194,7 +219,7 @@ class CheckpointDecoder {
       throw damaged(`the list ${list.schema.name} has ${keys.length} of its ${list.expected} entries`);
     let instance: ListInstance;
     try {
-      instance = listInstanceFromArrays(list.schema, keys, entries);
+      instance = listInstanceFromArrays(list.schema, keys, entries, list.keyOrder as ArrayLike<number> | undefined);
     } catch (error) {
       throw damaged(`the list ${list.schema.name} holds two entries with the same key (${String(error)})`);
     }

@@ -45,6 +45,22 @@ export type SequencePlacement<K> =
 
 const compareOrderKeys: Comparator<number> = naturalOrder;
 
+/** Whether `keyOrder` lists every position of `keys` once, in strictly increasing key order. */
+const isKeyOrder = <K>(keys: readonly K[], keyOrder: ArrayLike<number>, comparator: Comparator<K>): boolean => {
+  const count = keys.length;
+  if (keyOrder.length !== count) return false;
+  let previous: K | undefined;
+  for (let rank = 0; rank < count; rank++) {
+    const position = keyOrder[rank] as number;
+    // In range and strictly increasing keys: n distinct positions, so every one of them once.
+    if (!Number.isInteger(position) || position < 0 || position >= count) return false;
+    const key = keys[position] as K;
+    if (rank > 0 && comparator(previous as K, key) >= 0) return false;
+    previous = key;
+  }
+  return true;
+};
+
 /** An immutable ordered collection of unique keys with values, with O(log n) keyed and positional access. */
 export class KeyedSequence<K, V> implements Iterable<[K, V]> {
   readonly #orderOf: PersistentSortedMap<K, number>;
@@ -84,17 +100,26 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
   /**
    * Builds a sequence holding `keys[i]` with `values[i]` in that order (parallel arrays, not kept),
    * in O(n log n) and without per-entry objects; throws `DuplicateKeyError` on a repeated key.
+   * `keyOrder`, when given, is the positions of the keys in key order (as {@link keyOrder} gives
+   * them): when it is that, the keys need no sort (O(n) to check it); anything else is ignored
+   * and the keys are sorted.
    */
   static fromOrderedArrays<K, V>(
     keys: readonly K[],
     values: readonly V[],
     comparator: Comparator<K>,
+    keyOrder?: ArrayLike<number>,
   ): KeyedSequence<K, V> {
     const count = keys.length;
     if (values.length !== count) throw new RangeError(`${count} keys but ${values.length} values`);
-    const byKey: number[] = [];
-    for (let position = 0; position < count; position++) byKey.push(position);
-    byKey.sort((a, b) => comparator(keys[a] as K, keys[b] as K));
+    let byKey: ArrayLike<number>;
+    if (keyOrder !== undefined && isKeyOrder(keys, keyOrder, comparator)) byKey = keyOrder;
+    else {
+      const sorted: number[] = [];
+      for (let position = 0; position < count; position++) sorted.push(position);
+      sorted.sort((a, b) => comparator(keys[a] as K, keys[b] as K));
+      byKey = sorted;
+    }
     const sortedKeys: K[] = [];
     const orderOfSorted: number[] = [];
     const orders: number[] = [];
@@ -285,6 +310,27 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
   /** Entries in sequence order. */
   entries(): IterableIterator<[K, V]> {
     return this.slice(0);
+  }
+
+  /**
+   * The position in the sequence of each key, in key order, computed lazily: what
+   * {@link fromOrderedArrays} takes to rebuild this sequence without sorting its keys. O(n log n)
+   * (a binary search per key in an array of 8 bytes per entry), no per-entry objects.
+   */
+  *keyOrder(): Generator<number, undefined, undefined> {
+    const orders = new Float64Array(this.size);
+    let count = 0;
+    for (const order of this.#keyAt.keys()) orders[count++] = order;
+    for (const order of this.#orderOf.values()) {
+      let low = 0;
+      let high = count - 1;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if ((orders[middle] as number) < order) low = middle + 1;
+        else high = middle;
+      }
+      yield low;
+    }
   }
 
   /** Keys in sequence order. */
