@@ -30,10 +30,11 @@ import type {
   SlotTable,
 } from '../../instance/index.ts';
 import {
+  closeInstance,
   emptyInstance,
   entryKeyOf,
-  instanceFromSlots,
   listInstanceFromArrays,
+  openInstance,
   slotChildByName,
   slotTableOf,
 } from '../../instance/index.ts';
@@ -281,7 +282,8 @@ const decodeInner = <S extends InnerSchemaNode>(
   state: DecodeState,
 ): InstanceNode<S> => {
   const table = slotTableOf(parent);
-  const slots: Slot[] = [];
+  // Filled in place and closed after its last slot in use: no scratch array copied into the node.
+  const slots = openInstance(parent, table.nodes.length);
   const members = membersOf(table, module);
   for (const member in raw) {
     // Metadata annotations (`@name`, RFC 7952 §5.2) carry no data of their own; they are not kept.
@@ -299,7 +301,7 @@ const decodeInner = <S extends InnerSchemaNode>(
   // A node of exactly the used length (no trailing holes).
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
-  return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots, end);
+  return end === 0 ? emptyInstance(parent) : closeInstance<S>(slots, end);
 };
 
 /**
