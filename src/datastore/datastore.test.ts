@@ -8,6 +8,7 @@ import type { DataTree, InstancePath } from '../data/index.ts';
 import { applyEdit, decodeJson, encodeJsonString, parseJsonText } from '../data/index.ts';
 import { ConstraintViolationError, isManagementError, ManagementErrors } from '../errors/index.ts';
 import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
+import { checkpointTextInSlices } from './checkpoint-text.ts';
 import type { CommitAttribution } from './datastore.ts';
 import { Datastore } from './datastore.ts';
 import { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
@@ -241,7 +242,8 @@ describe('Datastore background checkpoints', () => {
 
   it('come after checkpointEvery commits, scaled by the size of the last checkpoint', async () => {
     const journal = new CountingJournal(emptyMemoryJournal());
-    const size = text(tree(manyItems)).length;
+    // The length of the checkpoint's text, which the interval scales with.
+    const size = (await checkpointTextInSlices(tree(manyItems))).length;
     // The last checkpoint will be about 4 sixteenths of checkpointBytes: checkpoints come every 4 × 3 commits.
     const datastore = await Datastore.open({
       schema,
