@@ -113,7 +113,9 @@ export const instanceFromSlots = <S extends InnerSchemaNode>(
  * be used otherwise before it is closed.
  */
 export const openInstance = <S extends InnerSchemaNode>(schema: S, length: number): Slot[] =>
-  new SlotArray(schema, length);
+  // Every slot set (to undefined): a node has no holes, which iteration by forEach would skip and
+  // deep comparisons tell from undefined.
+  new SlotArray(schema, length).fill(undefined);
 
 /**
  * Closes a node of {@link openInstance} after its first `end` slots (trailing holes left out)
