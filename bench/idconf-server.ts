@@ -4,6 +4,7 @@
  * (`bench/bench.yang`), a given data dir, and plain HTTP (`--insecure-http`) or HTTPS with the
  * benchmark's certificate (`--tls-cert`, `--tls-key`).
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerProcess, startServer } from './child-process.ts';
 import type { TlsFiles } from './tls-files.ts';
@@ -74,7 +75,13 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
       ...(options.extraArgs ?? []),
     ],
     cwd: root,
-    env: { IDCONF_ADMIN_PASSWORD: ADMIN.password, IDCONF_STORE: '', ...options.env },
+    // Node's compile cache from the first module on, as `bin/idconf` (scripts/run.mjs) runs the server.
+    env: {
+      IDCONF_ADMIN_PASSWORD: ADMIN.password,
+      IDCONF_STORE: '',
+      NODE_COMPILE_CACHE: process.env['NODE_COMPILE_CACHE'] ?? join(tmpdir(), 'node-compile-cache'),
+      ...options.env,
+    },
     listening: listeningUrl,
     timeoutMs: options.timeoutMs,
   });

@@ -7,6 +7,7 @@
 // Plain JavaScript on purpose: it must run on an end-of-life Node as well.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,9 +74,13 @@ if (!entry) {
   process.exit(2);
 }
 const binary = nodeBinary();
+// Node's compile cache from the first module on (the entry point switches it on too, but only
+// once its own source has been stripped of its types, which loads the type stripper: 0.3–0.7 s
+// of every start). The directory is the one `module.enableCompileCache()` picks by default.
+const compileCache = process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache');
 const child = spawn(binary, ['--disable-warning=ExperimentalWarning', join(root, entry), ...args], {
   stdio: 'inherit',
-  env: { ...process.env, IDCONF_NODE: binary },
+  env: { ...process.env, IDCONF_NODE: binary, NODE_COMPILE_CACHE: compileCache },
 });
 // Forward termination signals so that Ctrl-C and `kill` reach the server for a graceful stop.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { testSchema } from '../../test/support/test-schema.ts';
-import type { DataTree } from '../data/index.ts';
-import { decodeJson, emptyDataTree, encodeJsonString, instancesEqual } from '../data/index.ts';
+import type { DataTree, InstanceNode, ListEntry, ListInstance } from '../data/index.ts';
+import { decodeJson, emptyDataTree, encodeJsonString, getChild, instancesEqual } from '../data/index.ts';
 import { OperationFailedError } from '../errors/index.ts';
-import type { SchemaTree } from '../yang/index.ts';
+import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
 import { CHECKPOINT_HEADER, checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
 
 const MODULE = `
@@ -78,6 +78,21 @@ const assertSameTree = (actual: DataTree, expected: DataTree): void => {
   assert.equal(encodeJsonString(actual, schema), encodeJsonString(expected, schema));
 };
 
+const bigList = (tree: DataTree): ListInstance => {
+  const top = schema.children.find((node) => node.name === 'top') as ContainerNode;
+  const inner = top.children.find((node) => node.name === 'inner') as ContainerNode;
+  const big = inner.children.find((node) => node.name === 'big') as ListNode;
+  const innerInstance = getChild(getChild(tree, top) as InstanceNode, inner) as InstanceNode;
+  return getChild(innerInstance, big) as ListInstance;
+};
+
+/** The same entries found by key, and the same key order. */
+const assertSameIndex = (actual: ListInstance, expected: ListInstance): void => {
+  assert.deepEqual([...actual.entries.keyOrder()], [...expected.entries.keyOrder()]);
+  for (const [key, entry] of expected.entries) assert.ok(instancesEqual(actual.entries.get(key) as ListEntry, entry));
+  assert.equal(actual.entries.get('no such key'), undefined);
+};
+
 describe('checkpoint text', () => {
   it('writes large lists after the tree, in lines of entries, and reads them back from pieces cut anywhere', async () => {
     const tree = treeOf(1300, 700, 300);
@@ -86,16 +101,37 @@ describe('checkpoint text', () => {
     assert.equal(lines[0], CHECKPOINT_HEADER);
     assert.doesNotMatch(lines[1] ?? '', /"big"|"ordered"|"only"/, 'the large lists are not in the tree line');
     assert.match(lines[1] ?? '', /"small"/, 'small lists stay in the tree');
+    const heads = lines.filter((line) => line.startsWith('{"list"')).map((line) => JSON.parse(line));
     assert.deepEqual(
-      lines.filter((line) => line.startsWith('{"list"')),
+      heads.map(({ list, entries }) => ({ list, entries })),
       [
-        '{"list":["cp:top","cp:inner","cp:big"],"entries":1300}',
-        '{"list":["cp:top","cp:ordered"],"entries":700}',
-        '{"list":["cp:holder","cp:only"],"entries":300}',
+        { list: ['cp:top', 'cp:inner', 'cp:big'], entries: 1300 },
+        { list: ['cp:top', 'cp:ordered'], entries: 700 },
+        { list: ['cp:holder', 'cp:only'], entries: 300 },
       ],
     );
+    const big = bigList(tree);
+    assert.deepEqual(heads[0].keyOrder, [...big.entries.keyOrder()], 'the positions of the entries in key order');
     for (const size of [1, 7, 1000, text.length]) {
-      assertSameTree(await treeFromCheckpointChunks(pieces(text, size), schema), tree);
+      const read = await treeFromCheckpointChunks(pieces(text, size), schema);
+      assertSameTree(read, tree);
+      assertSameIndex(bigList(read), big);
+    }
+  });
+
+  it('reads large lists without a key order (as written before it was added), or with a wrong one', async () => {
+    const tree = treeOf(1300, 700, 300);
+    const text = await checkpointTextInSlices(tree);
+    const without = text.replace(/,"keyOrder":\[[0-9,]*\]/g, '');
+    assert.doesNotMatch(without, /keyOrder/);
+    const swapped = text.replace(/"keyOrder":\[(\d+),(\d+),/, '"keyOrder":[$2,$1,');
+    const short = text.replace(/"keyOrder":\[(\d+),/, '"keyOrder":[');
+    const notNumbers = text.replace(/"keyOrder":\[(\d+),/, '"keyOrder":["x",');
+    for (const variant of [without, swapped, short, notNumbers]) {
+      assert.notEqual(variant, text);
+      const read = await treeFromCheckpointChunks(pieces(variant, 1000), schema);
+      assertSameTree(read, tree);
+      assertSameIndex(bigList(read), bigList(tree));
     }
   });
 

@@ -6,13 +6,17 @@
  *
  *     "idconf checkpoint 2"
  *     {"bench:bench":{"label":"x"}}                               the tree without its large lists
- *     {"list":["bench:bench","bench:entry"],"entries":1000000}    a large list follows …
+ *     {"list":["bench:bench","bench:entry"],"entries":1000000,"keyOrder":[0,1,10,100,…]}
  *     [{"name":"entry-0",…},{"name":"entry-1",…},…]               … 512 entries per line
  *
  * A large list is one with at least 256 entries that sits below containers only (not inside a
- * list entry); its lines give its entries in order. JSON text holds no raw line feed, so lines
- * are found without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as
- * written before this format) and loads as such.
+ * list entry); its lines give its entries in order. Its line before them names it, and gives in
+ * `keyOrder` the positions of its entries in the order of their keys, so that start-up builds the
+ * list's index by key without sorting the keys (it checks the order in O(n), and sorts when it is
+ * wrong or missing, as in checkpoints written before it was added: the member is optional, and
+ * other readers of this format ignore it). JSON text holds no raw line feed, so lines are found
+ * without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as written
+ * before this format) and loads as such.
  * @see RFC 7951
  */
 import type { DataTree, InstanceNode, InstancePath, InstancePathStep, ListEntry, ListInstance } from '../data/index.ts';
@@ -37,6 +41,8 @@ export const CHECKPOINT_HEADER = '"idconf checkpoint 2"';
 const LARGE_LIST = 256;
 /** Entries per line of a large list. */
 const LINE_ENTRIES = 512;
+/** The most entries of a large list for which start-up allocates its arrays before reading them. */
+const MAX_PREALLOCATED = 2 ** 24;
 
 const OPTIONS = { content: 'config', withDefaults: 'explicit' } as const;
 /**
@@ -92,7 +98,19 @@ export async function* checkpointChunks(root: DataTree, sliceMs = SLICE_MS): Asy
   }
   yield '\n';
   for (const { path, list } of large) {
-    yield `${JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size })}\n`;
+    const head = JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size });
+    // The key order (about 7 characters per entry) is handed out in pieces too.
+    let piece = `${head.slice(0, -1)},"keyOrder":[`;
+    let first = true;
+    for (const position of list.entries.keyOrder()) {
+      piece += first ? `${position}` : `,${position}`;
+      first = false;
+      if (piece.length < LINE_PIECE) continue;
+      yield piece;
+      piece = '';
+      await pause();
+    }
+    yield `${piece}]}\n`;
     let batch: ListEntry[] = [];
     for (const entry of list.entries.values()) {
       batch.push(entry);
@@ -124,9 +142,18 @@ class CheckpointDecoder {
   readonly #schema: SchemaTree;
   #line = 0;
   #root: DataTree;
-  #list: { readonly path: InstancePath; readonly schema: ListNode; readonly expected: number } | undefined;
+  #list:
+    | {
+        readonly path: InstancePath;
+        readonly schema: ListNode;
+        readonly expected: number;
+        readonly keyOrder: readonly unknown[] | undefined;
+      }
+    | undefined;
   #keys: string[] = [];
   #entries: ListEntry[] = [];
+  /** Entries of the current large list decoded so far. */
+  #count = 0;
 
   constructor(schema: SchemaTree) {
     this.#schema = schema;
@@ -148,15 +175,22 @@ class CheckpointDecoder {
       const items = parseJsonText(text);
       if (!Array.isArray(items)) throw damaged(`line ${number + 1} is not a JSON array`);
       const options = { schema, config: true, path: list.path.slice(0, -1) };
-      decodeJsonEntries(list.schema, items, options, this.#keys, this.#entries);
+      this.#count = decodeJsonEntries(list.schema, items, options, this.#keys, this.#entries, this.#count);
       return;
     }
     this.#finishList();
-    const header = parseJsonText(text) as { list?: unknown; entries?: unknown };
+    const header = parseJsonText(text) as { list?: unknown; entries?: unknown; keyOrder?: unknown };
     if (!Array.isArray(header.list) || typeof header.entries !== 'number')
       throw damaged(`line ${number + 1} names no list`);
     const path = this.#resolve(header.list as unknown[]);
-    this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries };
+    // Only a hint: listInstanceFromArrays checks it, and sorts the keys when it is wrong.
+    const keyOrder = Array.isArray(header.keyOrder) ? (header.keyOrder as unknown[]) : undefined;
+    this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries, keyOrder };
+    // Allocated whole (as long as announced, within reason): filled faster than grown by push().
+    const length = Number.isSafeInteger(header.entries) && header.entries <= MAX_PREALLOCATED ? header.entries : 0;
+    this.#keys = new Array<string>(length);
+    this.#entries = new Array<ListEntry>(length);
+    this.#count = 0;
   }
 
   /** The tree, once every line is in. */
@@ -188,13 +222,15 @@ class CheckpointDecoder {
     this.#list = undefined;
     const keys = this.#keys;
     const entries = this.#entries;
+    const count = this.#count;
     this.#keys = [];
     this.#entries = [];
-    if (keys.length !== list.expected)
-      throw damaged(`the list ${list.schema.name} has ${keys.length} of its ${list.expected} entries`);
+    this.#count = 0;
+    if (count !== list.expected || keys.length !== count)
+      throw damaged(`the list ${list.schema.name} has ${count} of its ${list.expected} entries`);
     let instance: ListInstance;
     try {
-      instance = listInstanceFromArrays(list.schema, keys, entries);
+      instance = listInstanceFromArrays(list.schema, keys, entries, list.keyOrder as ArrayLike<number> | undefined);
     } catch (error) {
       throw damaged(`the list ${list.schema.name} holds two entries with the same key (${String(error)})`);
     }

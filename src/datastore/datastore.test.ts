@@ -8,6 +8,7 @@ import type { DataTree, InstancePath } from '../data/index.ts';
 import { applyEdit, decodeJson, encodeJsonString, parseJsonText } from '../data/index.ts';
 import { ConstraintViolationError, isManagementError, ManagementErrors } from '../errors/index.ts';
 import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
+import { checkpointTextInSlices } from './checkpoint-text.ts';
 import type { CommitAttribution } from './datastore.ts';
 import { Datastore } from './datastore.ts';
 import { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
@@ -241,7 +242,8 @@ describe('Datastore background checkpoints', () => {
 
   it('come after checkpointEvery commits, scaled by the size of the last checkpoint', async () => {
     const journal = new CountingJournal(emptyMemoryJournal());
-    const size = text(tree(manyItems)).length;
+    // The length of the checkpoint's text, which the interval scales with.
+    const size = (await checkpointTextInSlices(tree(manyItems))).length;
     // The last checkpoint will be about 4 sixteenths of checkpointBytes: checkpoints come every 4 × 3 commits.
     const datastore = await Datastore.open({
       schema,
@@ -317,5 +319,38 @@ describe('Datastore background checkpoints', () => {
     assert.match(text(reopened.snapshot.root), /"price":110/);
     await reopened.close();
     assert.deepEqual(journal.checkpoints, [110], 'nothing new: no checkpoint');
+  });
+
+  it('a background checkpoint that failed is still due: the next commit writes it', async () => {
+    /** Fails the first checkpoint write (as a journal busy for too long would). */
+    class FailingOnceJournal extends CountingJournal {
+      failures = 1;
+      override async writeCheckpoint(checkpoint: {
+        readonly fixedNumber: number;
+        readonly tree: string;
+      }): Promise<void> {
+        if (this.failures-- > 0) throw new Error('the journal is busy');
+        return super.writeCheckpoint(checkpoint);
+      }
+    }
+    const journal = new FailingOnceJournal(emptyMemoryJournal());
+    const size = text(tree(manyItems)).length;
+    const datastore = await Datastore.open({
+      schema,
+      journal,
+      initial: () => tree(INITIAL),
+      checkpointEvery: 100_000,
+      checkpointBytes: Math.floor(size / 4),
+    });
+    // A large commit: checkpointed at once, in the background, and that write fails.
+    await datastore.commit(() => tree(manyItems), ADMIN);
+    await datastore.idle();
+    assert.equal(journal.failures, 0, 'the background checkpoint was tried');
+    assert.deepEqual(journal.checkpoints, []);
+    // Its forward diff still counts towards the next checkpoint: a small commit makes it due.
+    await datastore.commit(withItem('item-0', 2), ADMIN);
+    await datastore.idle();
+    assert.deepEqual(journal.checkpoints, [3]);
+    await datastore.close();
   });
 });

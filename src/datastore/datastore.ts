@@ -539,6 +539,8 @@ export class Datastore {
     }
     // Nothing new since the last checkpoint (e.g. one just written in the background).
     if (snapshot.fixedNumber <= this.#lastCheckpoint) return;
+    const commits = this.#commitsSinceCheckpoint;
+    const bytes = this.#bytesSinceCheckpoint;
     this.#commitsSinceCheckpoint = 0;
     this.#bytesSinceCheckpoint = 0;
     let length: number;
@@ -546,7 +548,13 @@ export class Datastore {
       length = await this.#storeCheckpoint(snapshot);
     } catch (error) {
       const raced = this.#shared !== undefined && (await this.#shared.head()).latestCheckpoint >= snapshot.fixedNumber;
-      if (!raced) throw error;
+      if (!raced) {
+        // Still due: the next commit, or the close, tries again (a close after a failed
+        // background checkpoint would otherwise leave a large commit to replay at every start).
+        this.#commitsSinceCheckpoint += commits;
+        this.#bytesSinceCheckpoint += bytes;
+        throw error;
+      }
       this.#logger.info({ fixedNumber: snapshot.fixedNumber }, 'another node wrote this checkpoint first');
       return;
     }

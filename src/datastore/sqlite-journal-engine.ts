@@ -38,8 +38,14 @@ const PRUNE_BATCH = 500;
 const CHUNK_DELETE_BATCH = 4;
 /** Commits read per query by a replay. */
 const REPLAY_PAGE = 256;
-/** How long to wait for another connection's lock before failing with SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 1000;
+/**
+ * How long to wait for another connection's lock before failing with SQLITE_BUSY. The only other
+ * connection is the WAL checkpointer's own (the data directory's lock keeps other processes out),
+ * whose RESTART pass holds writers off while it copies the last frames and syncs the database
+ * file: on a loaded machine, after a large checkpoint was written, that took more than a second,
+ * and a 1 s timeout made the next checkpoint write fail (and the next start replay its commits).
+ */
+const BUSY_TIMEOUT_MS = 10_000;
 /** How often the checkpointer thread copies the WAL into the database file. */
 const WAL_CHECKPOINT_INTERVAL_MS = 100;
 /** SQLite's default automatic checkpoint threshold, in pages, used when the thread is not running. */

@@ -25,6 +25,7 @@ export type {
 } from './instance-node.ts';
 export {
   childrenOf,
+  closeInstance,
   deleteChild,
   emptyDataTree,
   emptyInstance,
@@ -34,6 +35,7 @@ export {
   isEmptyInstance,
   isInstanceNode,
   isVacantSlot,
+  openInstance,
   setChild,
 } from './instance-node.ts';
 export type { InstancePath, InstancePathStep } from './instance-path.ts';

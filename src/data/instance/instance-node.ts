@@ -106,6 +106,27 @@ export const instanceFromSlots = <S extends InnerSchemaNode>(
   return Object.freeze(node);
 };
 
+/**
+ * A node of `schema` with `length` empty slots, still open for writing: a decoder fills its slots
+ * and then closes it with {@link closeInstance}, without a scratch array copied into a new node
+ * (one array less per node decoded: a million list entries make two million of them). It must not
+ * be used otherwise before it is closed.
+ */
+export const openInstance = <S extends InnerSchemaNode>(schema: S, length: number): Slot[] =>
+  // Every slot set (to undefined): a node has no holes, which iteration by forEach would skip and
+  // deep comparisons tell from undefined.
+  new SlotArray(schema, length).fill(undefined);
+
+/**
+ * Closes a node of {@link openInstance} after its first `end` slots (trailing holes left out)
+ * and returns it, frozen.
+ */
+export const closeInstance = <S extends InnerSchemaNode>(slots: Slot[], end: number): InstanceNode<S> => {
+  if (!(slots instanceof SlotArray)) throw new TypeError('not a node of openInstance');
+  if (slots.length !== end) slots.length = end;
+  return Object.freeze(slots) as InstanceNode<S>;
+};
+
 /** The instance of `child` below `node`, undefined when absent (defaults are not stored). */
 export const getChild = <N extends DataSchemaNode>(node: InstanceNode, child: N): SlotValue<N> | undefined => {
   const index = slotTableOf(node.schema).indexOf.get(child);

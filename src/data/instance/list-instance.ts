@@ -84,13 +84,15 @@ export const listInstanceFromEntries = (
 /**
  * Builds a list from parallel arrays of entry keys and entries, in order, in O(n log n) and
  * without per-entry objects; the caller guarantees distinct keys (throws `DuplicateKeyError`
- * otherwise).
+ * otherwise). `keyOrder` may give the positions of the keys in key order (a list's
+ * `entries.keyOrder()`, kept from before): when it is right, the keys are not sorted.
  */
 export const listInstanceFromArrays = (
   schema: ListNode,
   keys: readonly string[],
   entries: readonly ListEntry[],
+  keyOrder?: ArrayLike<number>,
 ): ListInstance => ({
   schema,
-  entries: KeyedSequence.fromOrderedArrays(keys, entries, compareEntryKeys),
+  entries: KeyedSequence.fromOrderedArrays(keys, entries, compareEntryKeys, keyOrder),
 });

@@ -171,6 +171,50 @@ describe('KeyedSequence', () => {
     );
   });
 
+  it('gives its key order, from which it is rebuilt without a sort, and ignores a wrong one', () => {
+    const random = new SeededRandom(12);
+    for (const count of [0, 1, 2, 65, 300, 3000]) {
+      const keys = Array.from({ length: count }, (_, index) => `k${index}`);
+      for (let index = count - 1; index > 0; index--) {
+        const other = random.below(index + 1);
+        [keys[index], keys[other]] = [keys[other] as string, keys[index] as string];
+      }
+      const values = keys.map((_, index) => index);
+      let sequence = KeyedSequence.fromOrderedArrays(keys, values, naturalOrder);
+      // Edited: order keys no longer evenly spaced, some positions moved.
+      for (let step = 0; step < 50 && count > 2; step++) {
+        const moved = keys[random.below(count)] as string;
+        const removed = keys[random.below(count)] as string;
+        sequence = sequence.move(moved, { insert: 'first' }).delete(removed);
+        sequence = sequence.insert(removed, -step, { insert: 'after', point: [...sequence.keys()][0] as string });
+      }
+      const inOrder = [...sequence.keys()];
+      const keyOrder = [...sequence.keyOrder()];
+      assert.deepEqual(
+        keyOrder.map((position) => inOrder[position]),
+        [...inOrder].sort(),
+        'the positions of the keys in key order',
+      );
+      const rebuilt = KeyedSequence.fromOrderedArrays(inOrder, [...sequence.values()], naturalOrder, keyOrder);
+      assert.deepEqual([...rebuilt], [...sequence]);
+      for (const key of inOrder) assert.equal(rebuilt.get(key), sequence.get(key));
+      if (count > 2) {
+        const wrong = [...keyOrder];
+        [wrong[0], wrong[1]] = [wrong[1] as number, wrong[0] as number];
+        for (const bad of [wrong, keyOrder.slice(1), keyOrder.map(() => 0), [...keyOrder.slice(1), count + 5]]) {
+          const fallback = KeyedSequence.fromOrderedArrays(inOrder, [...sequence.values()], naturalOrder, bad);
+          assert.deepEqual([...fallback], [...sequence], 'a wrong key order is ignored');
+          for (const key of inOrder) assert.equal(fallback.get(key), sequence.get(key));
+        }
+      }
+    }
+    // Duplicate keys are found whatever the key order says.
+    assert.throws(
+      () => KeyedSequence.fromOrderedArrays(['a', 'b', 'a'], [1, 2, 3], naturalOrder, [0, 2, 1]),
+      DuplicateKeyError,
+    );
+  });
+
   it('rejects duplicate keys and missing points', () => {
     assert.throws(() => KeyedSequence.fromOrderedArrays(['a', 'b', 'a'], [1, 2, 3], naturalOrder), DuplicateKeyError);
     const sequence = letters('abc');

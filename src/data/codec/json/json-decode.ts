@@ -30,10 +30,11 @@ import type {
   SlotTable,
 } from '../../instance/index.ts';
 import {
+  closeInstance,
   emptyInstance,
   entryKeyOf,
-  instanceFromSlots,
   listInstanceFromArrays,
+  openInstance,
   slotChildByName,
   slotTableOf,
 } from '../../instance/index.ts';
@@ -88,7 +89,10 @@ const decodeLeafList = (schema: LeafListNode, raw: unknown, state: DecodeState):
   return values;
 };
 
-/** Decodes the items of a list's array, appending each entry and its entry key. */
+/**
+ * Decodes the items of a list's array into `entries` and their entry keys into `keys`, from index
+ * `start` on; returns the index after the last.
+ */
 const decodeEntriesInto = (
   schema: ListNode,
   items: JsonArrayText | readonly unknown[],
@@ -96,7 +100,9 @@ const decodeEntriesInto = (
   state: DecodeState,
   keys: string[],
   entries: ListEntry[],
-): void => {
+  start: number,
+): number => {
+  let next = start;
   const lazy = items instanceof JsonArrayText ? items : undefined;
   const keyCount = schema.keys.length;
   const keyValues: YangValue[] = [];
@@ -111,7 +117,7 @@ const decodeEntriesInto = (
     const entry = decodeInner(schema, item, module, state);
     let key: string;
     if (keyCount === 0) {
-      key = `#${keys.length}`;
+      key = `#${next}`;
     } else {
       keyValues.length = 0;
       for (let index = 0; index < keyCount; index++) {
@@ -124,10 +130,12 @@ const decodeEntriesInto = (
       }
       key = entryKeyOf(schema, keyValues);
     }
-    keys.push(key);
-    entries.push(entry);
+    keys[next] = key;
+    entries[next] = entry;
+    next++;
   }
   state.enterEntry(undefined);
+  return next;
 };
 
 const decodeList = (schema: ListNode, raw: unknown, module: string, state: DecodeState): Slot => {
@@ -137,7 +145,7 @@ const decodeList = (schema: ListNode, raw: unknown, module: string, state: Decod
   const items = raw as JsonArrayText | readonly unknown[];
   const keys: string[] = [];
   const entries: ListEntry[] = [];
-  decodeEntriesInto(schema, items, module, state, keys, entries);
+  decodeEntriesInto(schema, items, module, state, keys, entries, 0);
   if (keys.length === 0) return undefined;
   try {
     return listInstanceFromArrays(schema, keys, entries);
@@ -274,7 +282,8 @@ const decodeInner = <S extends InnerSchemaNode>(
   state: DecodeState,
 ): InstanceNode<S> => {
   const table = slotTableOf(parent);
-  const slots: Slot[] = [];
+  // Filled in place and closed after its last slot in use: no scratch array copied into the node.
+  const slots = openInstance(parent, table.nodes.length);
   const members = membersOf(table, module);
   for (const member in raw) {
     // Metadata annotations (`@name`, RFC 7952 §5.2) carry no data of their own; they are not kept.
@@ -292,14 +301,16 @@ const decodeInner = <S extends InnerSchemaNode>(
   // A node of exactly the used length (no trailing holes).
   let end = slots.length;
   while (end > 0 && slots[end - 1] === undefined) end--;
-  return end === 0 ? emptyInstance(parent) : instanceFromSlots(parent, slots, end);
+  return end === 0 ? emptyInstance(parent) : closeInstance<S>(slots, end);
 };
 
 /**
  * Decodes list entries given as JSON (the items of the list member's array, e.g. one part of a
- * large list written by `encodeJsonEntries`) and appends the entries and their entry keys to
- * `entries` and `keys`; `options.path` is where the list's parent sits. Keys are not compared
- * here: `listInstanceFromArrays` finds duplicates when the list is built. @see RFC 7951 §5.4
+ * large list written by `encodeJsonEntries`) into `entries` and their entry keys into `keys`,
+ * from index `start` on (default: appended; arrays allocated whole beforehand fill faster than
+ * growing ones); returns the index after the last. `options.path` is where the list's parent
+ * sits. Keys are not compared here: `listInstanceFromArrays` finds duplicates when the list is
+ * built. @see RFC 7951 §5.4
  */
 export const decodeJsonEntries = (
   list: ListNode,
@@ -307,14 +318,16 @@ export const decodeJsonEntries = (
   options: DecodeJsonOptions,
   keys: string[],
   entries: ListEntry[],
-): void => {
+  start: number = keys.length,
+): number => {
   const state = new DecodeState(options);
   if (state.config && !list.config) {
     throw state.error(InvalidValueError, `${describe(list)} is state data (config false) and cannot be configured`);
   }
   state.push(list);
-  decodeEntriesInto(list, items, list.module, state, keys, entries);
+  const next = decodeEntriesInto(list, items, list.module, state, keys, entries, start);
   state.pop();
+  return next;
 };
 
 /**
