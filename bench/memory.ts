@@ -128,8 +128,9 @@ const oneRun = async (root: string, document: string, run: number): Promise<void
     );
     if (snapshotDir !== undefined) log(`heap snapshot: ${await snapshotOf(server, snapshotDir)}`);
     if (flags['yang-patch']) {
-      // Built first: making it takes seconds, and the kept-alive connection would time out (5 s).
-      const patchBody = createPatch(0, SIZE);
+      // Built and encoded first: making the 250 MB body takes seconds, and the connection kept
+      // alive after the DELETE would be closed by the server meanwhile (idle 5 s + 1 s).
+      const patchBody = Buffer.from(createPatch(0, SIZE), 'utf8');
       const patchClient = new BenchClient(server.url, ADMIN.user, ADMIN.password);
       await patchClient.send('DELETE', `${RESTCONF}/data/bench:bench`, { expected: [204] });
       const patched = await patchClient
