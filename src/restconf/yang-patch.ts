@@ -12,6 +12,7 @@
 import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
 import {
   applyEdits,
+  applyEntryCreates,
   decodeJson,
   decodeXml,
   decodeXmlDocument,
@@ -41,6 +42,7 @@ import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
 import type { PatchEdit, RawPatchValue, YangPatchReading } from './yang-patch-document.ts';
 import { parseYangPatchXml, readYangPatchJson } from './yang-patch-document.ts';
+import { EntryCreateResolver, EntryCreateRun } from './yang-patch-entry-creates.ts';
 import { renderPatchStatus } from './yang-patch-status.ts';
 
 /** An edit of the patch resolved to a data edit. */
@@ -48,6 +50,9 @@ interface ResolvedEdit {
   readonly editId: string;
   readonly edit: DataEdit;
 }
+
+/** The patch resolved: edits, and runs of creates of list entries held compactly. */
+type ResolvedStep = ResolvedEdit | EntryCreateRun;
 
 /** Resolves an edit's target or point (relative to the request target) to an instance path. */
 const resolveOffset = (
@@ -163,6 +168,48 @@ const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editI
     },
   );
 
+/** The edits of a run of creates, as the general resolution gives them. */
+const runEdits = (run: EntryCreateRun): ResolvedEdit[] =>
+  run.editIds.map((editId, index) => ({ editId, edit: run.editAt(index) }));
+
+/**
+ * Applies the resolved patch in order: runs of creates of one list's entries built at once
+ * (`applyEntryCreates`, the same result and first error as edit by edit), the other edits by
+ * {@link applyAll}. `onEdit` learns which edit is being applied (for a run: the one that failed).
+ */
+const applySteps = (root: DataTree, steps: readonly ResolvedStep[], onEdit: (editId: string) => void): DataTree => {
+  let tree = root;
+  let pending: ResolvedEdit[] = [];
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    tree = applyAll(tree, pending, onEdit);
+    pending = [];
+  };
+  for (const step of steps) {
+    if (!(step instanceof EntryCreateRun)) {
+      pending.push(step);
+      continue;
+    }
+    flush();
+    // Without the list's parent, the edits create it one by one.
+    tree =
+      applyEntryCreates(tree, step, (index) => onEdit(step.editIds[index] as string)) ??
+      applyAll(tree, runEdits(step), onEdit);
+  }
+  flush();
+  return tree;
+};
+
+/** The targets of the resolved patch, in order (made when asked for: only NACM's checks need them). */
+const targetsOf = (steps: readonly ResolvedStep[]): Iterable<InstancePath> => ({
+  *[Symbol.iterator]() {
+    for (const step of steps) {
+      if (!(step instanceof EntryCreateRun)) yield step.edit.target;
+      else for (let index = 0; index < step.size; index++) yield step.targetOf(index);
+    }
+  },
+});
+
 const readPatch = (body: TypedBody): YangPatchReading =>
   body.encoding === 'json' ? readYangPatchJson(body.text) : parseYangPatchXml(body.text);
 
@@ -197,12 +244,26 @@ export const applyYangPatch = async (
     return true;
   };
   // Edits are read one by one (a malformed one is the request's error, not an edit's) and
-  // resolved as they come: a long patch is never held whole as parsed JSON.
-  const edits: ResolvedEdit[] = [];
+  // resolved as they come: a long patch is never held whole as parsed JSON. Consecutive creates
+  // of entries of one list are kept as one run of arrays, not as an edit object each.
+  const schema = exchange.schema;
+  const creates = new EntryCreateResolver(schema, (prefix) => resolveOffset(prefix, target, schema, 'target'));
+  const steps: ResolvedStep[] = [];
+  let run: EntryCreateRun | undefined;
   for (const edit of read) {
     try {
       current = edit.editId;
-      edits.push({ editId: edit.editId, edit: resolveEdit(edit, target, exchange.schema) });
+      const create = creates.resolve(edit);
+      if (create !== undefined) {
+        if (run === undefined || run.route !== create.route) {
+          run = new EntryCreateRun(create.route);
+          steps.push(run);
+        }
+        run.add(edit.editId, create);
+        continue;
+      }
+      run = undefined;
+      steps.push({ editId: edit.editId, edit: resolveEdit(edit, target, schema) });
     } catch (error) {
       if (answerErrors(error)) return;
       throw error;
@@ -222,14 +283,19 @@ export const applyYangPatch = async (
           throw new DataMissingError('the resource the YANG Patch edits does not exist', {
             path: formatInstancePath(target.path),
           });
-        const after = applyAll(root, edits, (editId) => {
+        const after = applySteps(root, steps, (editId) => {
           current = editId;
         });
         current = undefined;
         return after;
       },
       note.comment === undefined && comment !== undefined ? { ...note, comment } : note,
-      [target.path, ...edits.map((each) => each.edit.target)],
+      {
+        *[Symbol.iterator]() {
+          yield target.path;
+          yield* targetsOf(steps);
+        },
+      },
     );
     if (query.rollbackId) {
       answerWrite(exchange, encoding, 204, result.fixedNumber);
