@@ -142,10 +142,6 @@ const applyAll = (root: DataTree, edits: readonly ResolvedEdit[], onEdit: (editI
     },
   );
 
-/** The edits of a run of creates, as the general resolution gives them. */
-const runEdits = (run: EntryCreateRun): ResolvedEdit[] =>
-  run.editIds.map((editId, index) => ({ editId, edit: run.editAt(index) }));
-
 /**
  * Applies the resolved patch in order: runs of creates of one list's entries built at once
  * (`applyEntryCreates`, the same result and first error as edit by edit), the other edits by
@@ -165,10 +161,7 @@ const applySteps = (root: DataTree, steps: readonly ResolvedStep[], onEdit: (edi
       continue;
     }
     flush();
-    // Without the list's parent, the edits create it one by one.
-    tree =
-      applyEntryCreates(tree, step, (index) => onEdit(step.editIds[index] as string)) ??
-      applyAll(tree, runEdits(step), onEdit);
+    tree = applyEntryCreates(tree, step, (index) => onEdit(step.editIds[index] as string));
   }
   flush();
   return tree;

@@ -15,7 +15,7 @@
  * resolution, which gives the same answer it always gave.
  * @see RFC 8072 §2.5 (edit target, value), RFC 8040 §3.5.3 (list keys in a path)
  */
-import type { DataEdit, EntryCreates, InstancePath, InstancePathStep, ListEntry } from '../data/index.ts';
+import type { EntryCreates, InstancePath, InstancePathStep, ListEntry } from '../data/index.ts';
 import { decodeJsonEntries, entryKeyOf, entryValue, keyValuesOf } from '../data/index.ts';
 import type { ListNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { listKeys } from './data-resource-path.ts';
@@ -85,11 +85,6 @@ export class EntryCreateRun implements EntryCreates {
   targetOf(index: number): InstancePath {
     const keys = this.#pathKeys.get(index) ?? keyValuesOf(this.entries[index] as ListEntry);
     return [...this.parentPath, { schema: this.list, keys } satisfies InstancePathStep];
-  }
-
-  /** Create `index` as a data edit (the entry as its value), as the general resolution gives it. */
-  editAt(index: number): DataEdit {
-    return { operation: 'create', target: this.targetOf(index), value: this.entries[index] as ListEntry };
   }
 }
 

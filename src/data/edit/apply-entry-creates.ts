@@ -52,20 +52,19 @@ const firstRepeated = (keys: readonly string[]): number => {
 };
 
 /**
- * Applies the creates to `root` and returns the new root; undefined when the list's parent does
- * not exist (then the creates are to be applied as edits, which create it). `failed(index)` is
- * called with the position of the create that fails, before its error is thrown; `root` stays
- * valid either way.
+ * Applies the creates to `root` and returns the new root (missing ancestors of the list are
+ * created, as the first create would create them). `failed(index)` is called with the position of
+ * the create that fails, before its error is thrown; `root` stays valid either way.
  */
 export const applyEntryCreates = <N extends InstanceNode>(
   root: N,
   creates: EntryCreates,
   failed: (index: number) => void,
-): N | undefined => {
+): N => {
   const { parentPath, list: schema, keys, entries } = creates;
   const parent = parentPath.length === 0 ? root : resolveInstancePath(root, parentPath);
-  if (!isInstanceNode(parent)) return undefined;
-  const list: ListInstance = getChild(parent, schema) ?? emptyListInstance(schema);
+  const list: ListInstance =
+    (isInstanceNode(parent) ? getChild(parent, schema) : undefined) ?? emptyListInstance(schema);
   const exists = (index: number): DataExistsError => {
     failed(index);
     return entryExistsError(schema, creates.targetOf(index));
@@ -90,6 +89,5 @@ export const applyEntryCreates = <N extends InstanceNode>(
     });
     built = { schema, entries: sequence };
   }
-  const edited = setMember(parent, schema, built);
-  return editParentOf(root, [...parentPath, { schema }], () => edited, false);
+  return editParentOf(root, [...parentPath, { schema }], (node) => setMember(node, schema, built), true) as N;
 };
