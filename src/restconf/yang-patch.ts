@@ -39,7 +39,9 @@ const errorsOf = (error: unknown): readonly ManagementError[] | undefined => {
 };
 
 const readPatch = (body: TypedBody): YangPatchReading =>
-  body.encoding === 'json' ? readYangPatchJson(body.text) : parseYangPatchXml(body.text);
+  body.encoding === 'json'
+    ? readYangPatchJson(body.text)
+    : { ...parseYangPatchXml(body.text), checkEditIds: () => undefined };
 
 /** Answers PATCH with a YANG Patch body on the datastore or a data resource. @see RFC 8072 §2 */
 export const applyYangPatch = async (
@@ -49,7 +51,8 @@ export const applyYangPatch = async (
   body: TypedBody,
 ): Promise<void> => {
   const encoding: Encoding = responseEncoding(exchange.request);
-  const { patchId, comment, edits: read } = readPatch(body);
+  const patch = readPatch(body);
+  const { patchId, comment, edits: read } = patch;
   let current: string | undefined;
   /** Answers the errors of an edit, or of applying the patch, as yang-patch-status; false for other errors. */
   const answerErrors = (error: unknown): boolean => {
@@ -80,6 +83,8 @@ export const applyYangPatch = async (
       current = edit.editId;
       resolution.add(edit);
     } catch (error) {
+      // An edit-id repeated before this edit is the request's error, found first (it is checked late).
+      patch.checkEditIds();
       if (answerErrors(error)) return;
       throw error;
     }
