@@ -183,9 +183,9 @@ const measureSize = async (size: number): Promise<void> => {
 
     // 3. Loading again, by a YANG Patch with one create edit per entry.
     log(`${size}: DELETE the whole container, then load by YANG Patch (${size} create edits)`);
-    // Built first: making a large body takes seconds, and the kept-alive connection would time
-    // out (5 s) between the DELETE and the PATCH.
-    const patchBody = createPatch(0, size);
+    // Built and encoded first: making a large body takes seconds, and the kept-alive connection
+    // would time out (idle 5 s + 1 s) between the DELETE and the PATCH.
+    const patchBody = Buffer.from(createPatch(0, size), 'utf8');
     client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
     try {
       const removal = await client.send('DELETE', `${RESTCONF}/data/bench:bench`, { expected: [204] });

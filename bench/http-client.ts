@@ -12,6 +12,13 @@
  * an idempotent request whose reused connection closed before any answer is sent again on a new
  * one (RFC 9112 §9.3.1, RFC 9110 §9.2.2). (Node's agent heeds the server's `Keep-Alive: timeout`
  * hint only when it has a socket timeout of its own.)
+ *
+ * A body given as a string is encoded to bytes before the connection is chosen, not while it is
+ * written: Node's `request.end(string)` encodes on the event loop before the first byte goes
+ * out, and a 250 MB string (a YANG Patch of a million edits) took 6–13 s to measure and encode
+ * on a busy machine — long enough for the server to close the idle connection the request was
+ * about to use (EPIPE while writing the body). Encoded first, that time counts as idle time and a
+ * new connection is taken when it is too long; it is not part of the request's timing either.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -65,18 +72,19 @@ export class BenchClient {
     path: string,
     options: { body?: string | Buffer; headers?: Record<string, string>; expected: readonly number[] },
   ): Promise<Timing> {
+    const body = typeof options.body === 'string' ? Buffer.from(options.body, 'utf8') : options.body;
     if (this.#lastUsed !== undefined && performance.now() - this.#lastUsed >= IDLE_REUSE_MS) {
       this.#agent.destroy();
       this.#agent = this.#newAgent();
     }
     try {
-      return await this.#exchange(method, path, options);
+      return await this.#exchange(method, path, body, options);
     } catch (error) {
       const lostConnection = error instanceof LostConnection;
       if (!lostConnection || !error.reused || !IDEMPOTENT.has(method)) throw lostConnection ? error.cause : error;
       this.#agent.destroy();
       this.#agent = this.#newAgent();
-      return await this.#exchange(method, path, options);
+      return await this.#exchange(method, path, body, options);
     } finally {
       this.#lastUsed = performance.now();
     }
@@ -85,7 +93,8 @@ export class BenchClient {
   #exchange(
     method: string,
     path: string,
-    options: { body?: string | Buffer; headers?: Record<string, string>; expected: readonly number[] },
+    body: Buffer | undefined,
+    options: { headers?: Record<string, string>; expected: readonly number[] },
   ): Promise<Timing> {
     const send = this.#origin.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
@@ -98,7 +107,7 @@ export class BenchClient {
           agent: this.#agent,
           headers: {
             Authorization: this.#authorization,
-            ...(options.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(options.body)) }),
+            ...(body === undefined ? {} : { 'Content-Length': String(body.length) }),
             ...options.headers,
           },
         },
@@ -136,7 +145,7 @@ export class BenchClient {
       request.on('error', (error) => {
         reject(answered ? error : new LostConnection(error, request.reusedSocket));
       });
-      request.end(options.body);
+      request.end(body);
     });
   }
 

@@ -47,8 +47,8 @@ export {
   reverseDiff,
   slotsEqual,
 } from './diff/index.ts';
-export type { BeforeEdit, DataEdit, EditOperation, EditPlacement } from './edit/index.ts';
-export { applyEdit, applyEdits } from './edit/index.ts';
+export type { BeforeEdit, DataEdit, EditOperation, EditPlacement, EntryCreates } from './edit/index.ts';
+export { applyEdit, applyEdits, applyEntryCreates, entryValue } from './edit/index.ts';
 export type {
   AnydataValue,
   ContainerInstance,

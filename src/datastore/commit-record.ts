@@ -32,6 +32,12 @@ export interface CommitRecord extends CommitMetadata {
   readonly forward: string;
   /** The change that undoes it (the rollback file's content), as the data layer's diff text. */
   readonly reverse: string;
+  /**
+   * The same texts in pieces, for a long text that was never joined into one flat string (a
+   * whole list created or deleted): a store that encodes texts to bytes may encode the pieces
+   * one by one instead of copying the whole text first. Absent otherwise; never stored as such.
+   */
+  readonly pieces?: { readonly forward?: readonly string[]; readonly reverse?: readonly string[] };
 }
 
 /** The whole tree as it was right after commit `fixedNumber`, as the data layer's JSON text. */

@@ -387,7 +387,13 @@ export class Datastore {
       // reordering of a system-ordered list is no change.
       const visible = applyDiff(state.root, diff, { strict: true });
       const timestamp = new Date().toISOString();
-      const { forward, reverse } = encodeDiffs(diff, this.schema);
+      const { forward: forwardText, reverse: reverseText } = encodeDiffs(diff, this.schema);
+      const forward = forwardText.text;
+      const reverse = reverseText.text;
+      const pieces = {
+        ...(forwardText.pieces === undefined ? {} : { forward: forwardText.pieces }),
+        ...(reverseText.pieces === undefined ? {} : { reverse: reverseText.pieces }),
+      };
       const draft = {
         timestamp,
         user: attribution.user,
@@ -396,6 +402,7 @@ export class Datastore {
         ...(attribution.comment === undefined ? {} : { comment: attribution.comment }),
         forward,
         reverse,
+        ...(pieces.forward === undefined && pieces.reverse === undefined ? {} : { pieces }),
       };
       this.#versions.record(visible, diff, { fixedNumber, timestamp });
       this.#recent.add({ ...draft, fixedNumber });

@@ -94,5 +94,11 @@ export class MemoryJournalStore implements JournalStore {
   }
 }
 
-/** A frozen copy, so that a caller mutating its object cannot change history. */
-const copyRecord = (record: CommitRecord): CommitRecord => Object.freeze({ ...record });
+/**
+ * A frozen copy, so that a caller mutating its object cannot change history; without the texts'
+ * pieces, which a journal does not store.
+ */
+const copyRecord = (record: CommitRecord): CommitRecord => {
+  const { pieces: _pieces, ...stored } = record;
+  return Object.freeze(stored);
+};

@@ -121,10 +121,10 @@ export class SqliteJournalStore implements JournalStore {
   async append(records: readonly CommitRecord[]): Promise<void> {
     const thread = this.#opened();
     if (records.length === 0) return;
-    const wire: WireRecord[] = records.map((record) => ({
+    const wire: WireRecord[] = records.map(({ pieces, ...record }) => ({
       ...record,
-      forward: toWireText(record.forward),
-      reverse: toWireText(record.reverse),
+      forward: toWireText(record.forward, pieces?.forward),
+      reverse: toWireText(record.reverse, pieces?.reverse),
     }));
     await thread.call('append', [wire], transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])));
   }

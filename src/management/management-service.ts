@@ -222,7 +222,7 @@ export class ManagementService {
     decisions: AccessDecisions,
     before: DataTree,
     after: DataTree,
-    targets: readonly InstancePath[],
+    targets: Iterable<InstancePath>,
   ): void {
     for (const target of targets) {
       if (isVisible(decisions, target) || decisions.mayWrite('update', target)) continue;
@@ -432,7 +432,7 @@ export class ManagementService {
     session: Session,
     change: readonly DataEdit[] | EditChange,
     note: CommitNote = {},
-    targets: readonly InstancePath[] = typeof change === 'function' ? [] : change.map((edit) => edit.target),
+    targets: Iterable<InstancePath> = typeof change === 'function' ? [] : change.map((edit) => edit.target),
   ): Promise<EditResult> {
     const compute: EditChange = typeof change === 'function' ? change : (root) => applyEdits(root, change);
     return this.#commit(session, note, (attribution) =>

@@ -22,7 +22,11 @@ import { parseUriValue } from './uri-value.ts';
 
 const describe = (node: SchemaNode): string => `${node.kind} ${node.name}`;
 
-const listKeys = (list: ListNode, rawValue: string, schema: SchemaTree, path: InstancePath): YangValue[] => {
+/**
+ * The key values of an entry of `list` (below `path`) from the raw text after `=` in a path
+ * segment: one value per key, comma-separated and percent-encoded. @see RFC 8040 §3.5.3
+ */
+export const listKeys = (list: ListNode, rawValue: string, schema: SchemaTree, path: InstancePath): YangValue[] => {
   const listPath = (): string => formatInstancePath([...path, { schema: list }]);
   if (list.keys.length === 0) {
     throw new InvalidValueError(`list ${list.name} has no keys, so its entries cannot be addressed one by one`, {

@@ -122,6 +122,8 @@ export interface RestconfTestServerOptions {
   readonly keepAliveMs?: number;
   /** More users (name → password), in the group admin as {@link USER} is. */
   readonly users?: Readonly<Record<string, string>>;
+  /** The request body limit in bytes (default 256 KiB). */
+  readonly bodyLimit?: number;
 }
 
 /** Starts a server whose datastore holds `initial` (the jukebox by default). */
@@ -169,7 +171,7 @@ export const startRestconfServer = async (
     router,
     log: SILENT_LOGGER,
     tls: await createSelfSignedCredentials(['localhost']),
-    bodyLimit: 256 * 1024,
+    bodyLimit: options.bodyLimit ?? 256 * 1024,
   });
   const address = await server.listen(0, '127.0.0.1');
   const url = `https://127.0.0.1:${address.port}`;

@@ -50,7 +50,8 @@ type Status = {
 describe('YANG Patch (RFC 8072)', () => {
   let server: RestconfTestServer;
   before(async () => {
-    server = await startRestconfServer();
+    // Room for the long patches (read edit by edit from 1 MiB on).
+    server = await startRestconfServer(undefined, { bodyLimit: 4 * 1024 * 1024 });
   });
   after(async () => {
     await server.close();
@@ -416,6 +417,80 @@ describe('YANG Patch (RFC 8072)', () => {
       assert.equal(firstError(response)['error-tag'], tag);
     });
   }
+
+  describe('a long patch, read edit by edit (1 MiB or more), with runs of creates', () => {
+    /** 4,000 creates of songs, each with a long location: the patch is read edit by edit. */
+    const longPatch = (changes: Readonly<Record<number, Edit>> = {}): object =>
+      patch(
+        'long',
+        Array.from(
+          { length: 4000 },
+          (_, index): Edit =>
+            changes[index] ?? {
+              'edit-id': `create-${index}`,
+              operation: 'create',
+              target: `/song=S${index}`,
+              value: {
+                'example-jukebox:song': [
+                  { name: `S${index}`, location: `/media/${'x'.repeat(300)}/${index}.mp3`, format: 'MP3', length: 1 },
+                ],
+              },
+            },
+        ),
+      );
+    const badTarget: Edit = { 'edit-id': 'bad', operation: 'create', target: '/nope=x', value: {} };
+    const repeated: Edit = { 'edit-id': 'create-3', operation: 'remove', target: '/song=Rope' };
+
+    it('creates every entry in order', async () => {
+      assert.ok(JSON.stringify(longPatch()).length > 1 << 20);
+      const response = await send(WASTING_LIGHT, longPatch());
+      assert.equal(response.status, 200, response.body);
+      const names = await songs();
+      assert.equal(names.length, 4002);
+      assert.deepEqual(names.slice(0, 4), ['Bridge Burning', 'Rope', 'S0', 'S1']);
+      assert.equal(names.at(-1), 'S3999');
+    });
+
+    it('a create of an entry that exists, or that an earlier edit created, is data-exists of that edit', async () => {
+      const before = await songs();
+      for (const [index, target, editId] of [
+        [2500, '/song=Bridge%20Burning', 'create-2500'],
+        [3000, '/song=S17', 'create-3000'],
+      ] as const) {
+        const edits = longPatch({
+          [index]: {
+            'edit-id': editId,
+            operation: 'create',
+            target,
+            value: { 'example-jukebox:song': [{ name: decodeURIComponent(target.slice(6)), format: 'MP3' }] },
+          },
+        });
+        const response = await send(WASTING_LIGHT, edits);
+        assert.equal(response.status, 409, response.body);
+        const edit = jsonOf<Status>(response)['ietf-yang-patch:yang-patch-status']['edit-status']?.edit[0];
+        assert.equal(edit?.['edit-id'], editId);
+        assert.equal(edit?.errors?.error[0]?.['error-tag'], 'data-exists');
+        assert.equal(edit?.errors?.error[0]?.['error-path'], songId(decodeURIComponent(target.slice(6))));
+      }
+      assert.deepEqual(await songs(), before, 'nothing changed');
+    });
+
+    it('an edit-id repeated before a failing edit is the error of the request; after it, the edit fails', async () => {
+      const before = await songs();
+      const early = await send(WASTING_LIGHT, longPatch({ 10: repeated, 3000: badTarget }));
+      assert.equal(early.status, 400, early.body);
+      assert.equal(firstError(early)['error-tag'], 'invalid-value');
+      assert.match(firstError(early)['error-message'] ?? '', /two edits have the edit-id create-3/);
+      const late = await send(WASTING_LIGHT, longPatch({ 3000: badTarget, 3500: repeated }));
+      assert.equal(late.status, 400, late.body);
+      const edit = jsonOf<Status>(late)['ietf-yang-patch:yang-patch-status']['edit-status']?.edit[0];
+      assert.equal(edit?.['edit-id'], 'bad');
+      const only = await send(WASTING_LIGHT, longPatch({ 3900: repeated }));
+      assert.equal(only.status, 400, only.body);
+      assert.match(firstError(only)['error-message'] ?? '', /two edits have the edit-id create-3/);
+      assert.deepEqual(await songs(), before, 'nothing changed');
+    });
+  });
 
   it('a YANG Patch body is accepted only by PATCH (415 otherwise)', async () => {
     const body = JSON.stringify(patch('p', []));

@@ -65,12 +65,28 @@ describe('encodeDiff', () => {
     for (const before of trees) {
       for (const after of trees) {
         const diff = diffTrees(before, after);
-        assert.deepEqual(encodeDiffs(diff, schema), {
-          forward: encodeDiff(diff, schema),
-          reverse: encodeDiff(reverseDiff(diff), schema),
-        });
+        const { forward, reverse } = encodeDiffs(diff, schema);
+        assert.deepEqual(
+          { forward: forward.text, reverse: reverse.text },
+          { forward: encodeDiff(diff, schema), reverse: encodeDiff(reverseDiff(diff), schema) },
+        );
       }
     }
+  });
+
+  it('keeps the pieces of a long text of long pieces (a whole list) instead of joining them', () => {
+    const entries = Array.from({ length: 40_000 }, (_, index) => ({ id: 'one', d: `${index}`, note: 'x'.repeat(40) }));
+    const after = decodeJson(schema, { 'dt:top': { ml: entries } }, { schema });
+    const diff = diffTrees(decodeJson(schema, {}, { schema }), after);
+    const { forward, reverse } = encodeDiffs(diff, schema);
+    assert.ok(forward.text.length >= 1 << 20);
+    assert.ok(forward.pieces !== undefined && reverse.pieces !== undefined, 'not joined');
+    assert.equal(forward.pieces.join(''), forward.text);
+    assert.equal(forward.text, encodeDiff(diff, schema));
+    assert.equal(reverse.text, encodeDiff(reverseDiff(diff), schema));
+    const empty = decodeJson(schema, {}, { schema });
+    const small = encodeDiffs(diffTrees(empty, decodeJson(schema, { 'dt:top': { b: 'x' } }, { schema })), schema);
+    assert.equal(small.forward.pieces, undefined, 'a short diff is joined');
   });
 
   it('writes the empty diff on one line', () => {

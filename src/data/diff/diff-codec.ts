@@ -176,17 +176,47 @@ const appendChangeJson = (schema: SchemaTree, change: DataChange, parts: string[
  * The JSON text of `diff` (paths from the root of `schema`'s datastore), one change per line; values in
  * their RFC 7951 form. Joined once, into a flat string. @see RFC 7951
  */
-export const encodeDiff = (diff: DataDiff, schema: SchemaTree): string => encodeWith(diff, schema, undefined);
+export const encodeDiff = (diff: DataDiff, schema: SchemaTree): string => encodeWith(diff, schema, undefined).join('');
 
-const encodeWith = (diff: DataDiff, schema: SchemaTree, known: KnownValueTexts | undefined): string => {
-  if (diff.changes.length === 0) return `{"version":${FORMAT_VERSION},"changes":[]}`;
+/** The pieces of the JSON text of `diff`. */
+const encodeWith = (diff: DataDiff, schema: SchemaTree, known: KnownValueTexts | undefined): string[] => {
+  if (diff.changes.length === 0) return [`{"version":${FORMAT_VERSION},"changes":[]}`];
   const parts: string[] = [`{"version":${FORMAT_VERSION},"changes":[\n`];
   diff.changes.forEach((change, index) => {
     if (index > 0) parts.push(',\n');
     appendChangeJson(schema, change, parts, known);
   });
   parts.push('\n]}');
-  return parts.join('');
+  return parts;
+};
+
+/** A diff's text, and the pieces it was made of when they were not joined. */
+export interface DiffText {
+  readonly text: string;
+  /**
+   * The pieces whose concatenation `text` is, when `text` was not joined into one flat string
+   * (a long text of long pieces, such as a whole list's entries): whoever encodes it to bytes can
+   * then encode the pieces one by one instead of copying the whole text first. None otherwise.
+   */
+  readonly pieces?: readonly string[];
+}
+
+/** Texts at least this long whose pieces are this long on average are not joined. */
+const UNJOINED_LENGTH = 1 << 20;
+const UNJOINED_PIECE = 1 << 10;
+
+/**
+ * The text of `parts`: joined into one flat string, except when it is long and made of long
+ * pieces — then concatenated (a rope of a few thousand pieces, no copy; flattened only if read)
+ * and the pieces are kept with it.
+ */
+const diffText = (parts: readonly string[]): DiffText => {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  if (length < UNJOINED_LENGTH || length < UNJOINED_PIECE * parts.length) return { text: parts.join('') };
+  let text = '';
+  for (const part of parts) text += part;
+  return { text, pieces: parts };
 };
 
 /**
@@ -196,9 +226,12 @@ const encodeWith = (diff: DataDiff, schema: SchemaTree, known: KnownValueTexts |
 export const encodeDiffs = (
   diff: DataDiff,
   schema: SchemaTree,
-): { readonly forward: string; readonly reverse: string } => {
+): { readonly forward: DiffText; readonly reverse: DiffText } => {
   const known: KnownValueTexts = new WeakMap();
-  return { forward: encodeWith(diff, schema, known), reverse: encodeWith(reverseDiff(diff), schema, known) };
+  return {
+    forward: diffText(encodeWith(diff, schema, known)),
+    reverse: diffText(encodeWith(reverseDiff(diff), schema, known)),
+  };
 };
 
 // ---- decoding ----

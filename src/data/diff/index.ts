@@ -9,6 +9,7 @@ export type { DataChange, DataDiff, EntryPosition } from './diff.ts';
 export { EMPTY_DIFF, isEmptyDiff, reverseDiff } from './diff.ts';
 export type { ApplyDiffOptions } from './diff-apply.ts';
 export { applyDiff } from './diff-apply.ts';
+export type { DiffText } from './diff-codec.ts';
 export { decodeDiff, encodeDiff, encodeDiffs } from './diff-codec.ts';
 export { anydataEqual, instancesEqual, slotsEqual } from './diff-equal.ts';
 export { renderDiffText } from './diff-text.ts';

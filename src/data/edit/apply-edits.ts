@@ -7,12 +7,12 @@
  * copied path, and the spine above the list is rebuilt once per run.
  * @see RFC 8072 §2 (a YANG Patch is applied as a whole)
  */
-import { DataExistsError } from '../../errors/index.ts';
 import type { ListNode, YangValue } from '../../yang/index.ts';
 import type { InstanceNode, InstancePath, InstancePathStep, ListEntry, ListInstance } from '../instance/index.ts';
 import { emptyListInstance, entryKeyOf, getChild, isInstanceNode, resolveInstancePath } from '../instance/index.ts';
+import { entryExistsError } from './apply-entry-creates.ts';
 import type { DataEdit } from './edit.ts';
-import { applyEdit, at, checkEdit, missing, requiredValue } from './edit.ts';
+import { applyEdit, checkEdit, missing, requiredValue } from './edit.ts';
 import { mergeInstances } from './edit-merge.ts';
 import { editParentOf, setMember } from './edit-spine.ts';
 import { entryValue } from './edit-value.ts';
@@ -86,8 +86,7 @@ const applyRun = <N extends InstanceNode>(
       checkEdit(root, edit, step);
       switch (edit.operation) {
         case 'create':
-          if (draft.has(key))
-            throw new DataExistsError(`the entry of list ${schema.name} already exists`, at(edit.target));
+          if (draft.has(key)) throw entryExistsError(schema, edit.target);
           draft.set(key, entryValue(schema, keys, requiredValue(edit, step), edit.target));
           break;
         case 'delete':

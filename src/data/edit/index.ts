@@ -7,5 +7,8 @@
 
 export type { BeforeEdit } from './apply-edits.ts';
 export { applyEdits } from './apply-edits.ts';
+export type { EntryCreates } from './apply-entry-creates.ts';
+export { applyEntryCreates } from './apply-entry-creates.ts';
 export type { DataEdit, EditOperation, EditPlacement } from './edit.ts';
 export { applyEdit } from './edit.ts';
+export { entryValue } from './edit-value.ts';

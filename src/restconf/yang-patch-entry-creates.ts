@@ -1,0 +1,159 @@
+/**
+ * @module restconf/yang-patch-entry-creates
+ * The commonest long YANG Patch — one `create` per list entry, each with a target such as
+ * `/entry=name` and the entry as its value (`{"m:entry": [{…}]}`) — resolved without an edit
+ * object per edit. The route of `/entry` (the list and the path of its parent) is resolved once
+ * per patch, not per edit; each edit's keys are parsed from the text after `=`, and its entry is
+ * decoded on its own (not inside a decoded parent and a one-entry list). Consecutive such edits of
+ * one list become an {@link EntryCreateRun}: parallel arrays of edit-ids, entry keys and entries,
+ * which `applyEntryCreates` builds into the list as a PUT builds one.
+ *
+ * Exactness: an edit is taken this way only when the general resolution would give the same
+ * target and value without an error (a config list with keys, a JSON value holding exactly that
+ * list's member with exactly one entry object, the entry's key leaves agreeing with the path).
+ * Anything else — another form, an XML value, any error on the way — is left to the general
+ * resolution, which gives the same answer it always gave.
+ * @see RFC 8072 §2.5 (edit target, value), RFC 8040 §3.5.3 (list keys in a path)
+ */
+import type { EntryCreates, InstancePath, InstancePathStep, ListEntry } from '../data/index.ts';
+import { decodeJsonEntries, entryKeyOf, entryValue, keyValuesOf } from '../data/index.ts';
+import type { ListNode, SchemaTree, YangValue } from '../yang/index.ts';
+import { listKeys } from './data-resource-path.ts';
+import type { PatchEdit } from './yang-patch-document.ts';
+
+const SLASH = 47;
+
+/** At most this many distinct target prefixes are remembered per patch (then edits resolve the general way). */
+const ROUTE_LIMIT = 64;
+
+/** A list reached from the patch's target by a prefix such as `/entry`. */
+interface EntryRoute {
+  /** Where the list's parent is. */
+  readonly parentPath: InstancePath;
+  readonly list: ListNode;
+  /** The list's member name in a JSON value: `module:name`. @see RFC 7951 §4 */
+  readonly member: string;
+}
+
+/** A create of one list entry, resolved. */
+interface EntryCreate {
+  readonly route: EntryRoute;
+  /** The key values from the target path. */
+  readonly keys: readonly YangValue[];
+  readonly entry: ListEntry;
+}
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Creates of entries of one list, consecutive in the patch, with their edit-ids. */
+export class EntryCreateRun implements EntryCreates {
+  readonly parentPath: InstancePath;
+  readonly list: ListNode;
+  readonly route: EntryRoute;
+  readonly editIds: string[] = [];
+  readonly keys: string[] = [];
+  readonly entries: ListEntry[] = [];
+  /** The target's key values, where they are not the very values of the entry's key leaves. */
+  readonly #pathKeys = new Map<number, readonly YangValue[]>();
+
+  constructor(route: EntryRoute) {
+    this.route = route;
+    this.parentPath = route.parentPath;
+    this.list = route.list;
+  }
+
+  /** Number of creates. */
+  get size(): number {
+    return this.editIds.length;
+  }
+
+  add(editId: string, create: EntryCreate): void {
+    const { keys, entry } = create;
+    const index = this.editIds.length;
+    this.editIds.push(editId);
+    this.keys.push(entryKeyOf(this.list, keys));
+    this.entries.push(entry);
+    for (let position = 0; position < keys.length; position++) {
+      if (keys[position] !== entry.slots[position]) {
+        this.#pathKeys.set(index, keys);
+        break;
+      }
+    }
+  }
+
+  targetOf(index: number): InstancePath {
+    const keys = this.#pathKeys.get(index) ?? keyValuesOf(this.entries[index] as ListEntry);
+    return [...this.parentPath, { schema: this.list, keys } satisfies InstancePathStep];
+  }
+}
+
+/** Resolves `create` edits of list entries through routes remembered for one patch. */
+export class EntryCreateResolver {
+  readonly #schema: SchemaTree;
+  /** Resolves a target prefix relative to the patch's target the general way (throws when it cannot). */
+  readonly #resolvePrefix: (prefix: string) => InstancePath;
+  readonly #routes = new Map<string, EntryRoute | null>();
+
+  constructor(schema: SchemaTree, resolvePrefix: (prefix: string) => InstancePath) {
+    this.#schema = schema;
+    this.#resolvePrefix = resolvePrefix;
+  }
+
+  #route(prefix: string): EntryRoute | null {
+    const known = this.#routes.get(prefix);
+    if (known !== undefined) return known;
+    let route: EntryRoute | null = null;
+    try {
+      const path = this.#resolvePrefix(prefix);
+      const step = path.at(-1);
+      const list = step?.schema;
+      if (list?.kind === 'list' && step?.keys === undefined && list.config && list.keys.length > 0)
+        route = { parentPath: Object.freeze(path.slice(0, -1)), list, member: `${list.module}:${list.name}` };
+    } catch {
+      // The general resolution reports the error.
+    }
+    if (this.#routes.size < ROUTE_LIMIT) this.#routes.set(prefix, route);
+    return route;
+  }
+
+  /**
+   * The create of one list entry that `edit` is, or undefined when it is another edit or the
+   * general resolution would find an error (then resolve it the general way).
+   */
+  resolve(edit: PatchEdit): EntryCreate | undefined {
+    const { value, target } = edit;
+    if (edit.operation !== 'create' || value?.encoding !== 'json' || edit.point !== undefined) return undefined;
+    const equals = target.indexOf('=');
+    // The `=` must end a node name of the last segment ("/=x" is malformed, not a key of the parent).
+    if (
+      equals < 2 ||
+      target.charCodeAt(0) !== SLASH ||
+      target.charCodeAt(equals - 1) === SLASH ||
+      target.lastIndexOf('/') > equals
+    )
+      return undefined;
+    const route = this.#route(target.slice(0, equals));
+    if (route === null) return undefined;
+    const json = value.json;
+    if (!isObject(json)) return undefined;
+    let items: unknown;
+    let members = 0;
+    for (const member in json) {
+      if (++members > 1 || member !== route.member || !Object.hasOwn(json, member)) return undefined;
+      items = json[member];
+    }
+    if (!Array.isArray(items) || items.length !== 1 || !isObject(items[0])) return undefined;
+    try {
+      const { list, parentPath } = route;
+      const keys = listKeys(list, target.slice(equals + 1), this.#schema, parentPath);
+      const entryKeys: string[] = [];
+      const entries: ListEntry[] = [];
+      decodeJsonEntries(list, items, { schema: this.#schema, config: true, path: parentPath }, entryKeys, entries);
+      const path: InstancePath = [...parentPath, { schema: list, keys }];
+      return { route, keys, entry: entryValue(list, keys, entries[0] as ListEntry, path) };
+    } catch {
+      return undefined;
+    }
+  }
+}
