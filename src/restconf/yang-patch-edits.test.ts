@@ -130,7 +130,10 @@ const same = (
 /** How many of the edits the runs take (the others resolve the general way). */
 const taken = (patch: readonly PatchEdit[], target: DataNodeTarget | DatastoreTarget = topTarget): number => {
   const start = target.kind === 'data' ? { start: { parent: target.node as SchemaParent, path: target.path } } : {};
-  const resolver = new EntryCreateResolver(schema, (prefix) => (parseDataResourcePath(prefix, schema, start) as DataNodeTarget).path);
+  const resolver = new EntryCreateResolver(
+    schema,
+    (prefix) => (parseDataResourcePath(prefix, schema, start) as DataNodeTarget).path,
+  );
   return patch.filter((edit) => resolver.resolve(edit) !== undefined).length;
 };
 
