@@ -10,11 +10,12 @@
  * Run: `node bench/request-cost.ts [--size 100000] [--duration 3] [--runs 3] [--roots DIR,DIR…]
  * [--only TEXT]` (only the requests whose name contains TEXT, e.g. `restconf`).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerProcess } from './child-process.ts';
+import { cpuTimeMs } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
 import { median } from './statistics.ts';
@@ -39,11 +40,7 @@ const log = (line: string): void => {
 };
 
 /** CPU time of a process (all threads) in microseconds, from /proc (Linux only). */
-const cpuMicros = (pid: number | undefined): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command.
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-};
+const cpuMicros = (pid: number | undefined): number => (cpuTimeMs(pid) ?? Number.NaN) * 1000;
 
 interface Sample {
   readonly rate: number;

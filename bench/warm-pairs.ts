@@ -12,11 +12,12 @@
  * Run: `node bench/warm-pairs.ts [--size 100000] [--duration 2] [--rounds 6] [--roots DIR,DIR…]
  * [--env NAME=VALUE] [--only TEXT]` (only the requests whose name contains TEXT).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerProcess } from './child-process.ts';
+import { cpuTimeMs } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startBaseline, startIdconf } from './idconf-server.ts';
 import { median } from './statistics.ts';
@@ -42,10 +43,7 @@ const log = (line: string): void => {
 };
 
 /** CPU time of a process (all threads) in microseconds, from /proc (Linux only). */
-const cpuMicros = (pid: number | undefined): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-};
+const cpuMicros = (pid: number | undefined): number => (cpuTimeMs(pid) ?? Number.NaN) * 1000;
 
 interface Subject {
   readonly name: string;

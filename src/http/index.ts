@@ -42,5 +42,6 @@ export {
   openEventStream,
   SERVER_SENT_COMMENT,
 } from './server-sent-events.ts';
+export { answerStoredRead, isPlainStoredGet } from './stored-read-answer.ts';
 export type { TrustedProxiesOptions } from './trusted-proxies.ts';
 export { TrustedProxies, TrustedProxyError } from './trusted-proxies.ts';

@@ -24,15 +24,7 @@ import {
   slotTableOf,
 } from '../data/index.ts';
 import type { FastRouteHandler } from '../http/index.ts';
-import {
-  entityTag,
-  evaluatePreconditions,
-  lastModified,
-  rememberedPrincipal,
-  versionHeaders,
-  WHOLE_BODY_LIMIT,
-  writeEmpty,
-} from '../http/index.ts';
+import { answerStoredRead, isPlainStoredGet, rememberedPrincipal } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
 import { unwrapOnlyEntry } from './json-representation.ts';
@@ -125,16 +117,8 @@ export const legacyEntryFastRoute = (options: LegacyEntryFastRouteOptions): Fast
   };
   return (request, response, context) => {
     const { path } = context;
-    // A query, or a target the URL parser normalised, makes the URL differ from the path.
-    if (request.method !== 'GET' || request.url !== path || !path.startsWith(PREFIX)) return false;
-    const { headers } = request;
-    if (
-      headers['content-type'] !== undefined ||
-      headers['if-match'] !== undefined ||
-      headers['if-unmodified-since'] !== undefined
-    )
-      return false;
-    const representation = representationOf(headers.accept);
+    if (!isPlainStoredGet(request, path, PREFIX)) return false;
+    const representation = representationOf(request.headers.accept);
     if (representation === undefined) return false;
     const principal = rememberedPrincipal(request, authenticator, context);
     if (principal === undefined) return false;
@@ -147,37 +131,17 @@ export const legacyEntryFastRoute = (options: LegacyEntryFastRouteOptions): Fast
     const found = management.readStored(session, resource.path);
     if (found === undefined) return false;
     const { value, version } = found;
-    if (evaluatePreconditions(request, { exists: true, version }) === 'not-modified') {
-      writeEmpty(response, 304, versionHeaders(version));
-      return true;
-    }
     const plan = planOf(list, resource);
-    let body: string | undefined;
-    if (representation.format === 'json') {
-      if (!plan.plainJson) return false;
+    return answerStoredRead(request, response, version, representation.mediaType, () => {
+      if (representation.format === 'xml')
+        return renderLegacyReadString({ schema, resource, value, query: NO_QUERY, format: 'xml', access: true });
+      if (!plan.plainJson) return undefined;
       // What renderLegacyJson makes of one entry without annotations.
       const stored =
         plan.asStored && isInstanceNode(value) ? encodeJsonEntryObject(list, value as ListEntry, schema) : undefined;
-      body =
-        stored === undefined
-          ? unwrapOnlyEntry(encodeJsonString({ schema: list, value }, schema, plan.options), list)
-          : `{${JSON.stringify(`${list.module}:${list.name}`)}:${stored}}`;
-    } else body = renderLegacyReadString({ schema, resource, value, query: NO_QUERY, format: 'xml', access: true });
-    // The general path streams a larger body without a Content-Length.
-    if (body === undefined || body.length > WHOLE_BODY_LIMIT) return false;
-    response.writeHead(200, [
-      'Cache-Control',
-      'no-cache',
-      'Content-Length',
-      String(Buffer.byteLength(body)),
-      'Content-Type',
-      representation.mediaType,
-      'ETag',
-      entityTag(version),
-      'Last-Modified',
-      lastModified(version),
-    ]);
-    response.end(body);
-    return true;
+      return stored === undefined
+        ? unwrapOnlyEntry(encodeJsonString({ schema: list, value }, schema, plan.options), list)
+        : `{${JSON.stringify(`${list.module}:${list.name}`)}:${stored}}`;
+    });
   };
 };

@@ -16,15 +16,7 @@ import type { Authenticator } from '../auth/index.ts';
 import type { ListEntry, Slot } from '../data/index.ts';
 import { encodeJsonEntryObject, encodeJsonString, encodeXmlString, isInstanceNode } from '../data/index.ts';
 import type { FastRouteHandler } from '../http/index.ts';
-import {
-  entityTag,
-  evaluatePreconditions,
-  lastModified,
-  rememberedPrincipal,
-  versionHeaders,
-  WHOLE_BODY_LIMIT,
-  writeEmpty,
-} from '../http/index.ts';
+import { answerStoredRead, isPlainStoredGet, rememberedPrincipal } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
 import { listEntryTarget } from './data-resource-path.ts';
@@ -68,16 +60,8 @@ export const restconfEntryFastRoute = (options: RestconfEntryFastRouteOptions): 
   const prefix = `${dataRoot}/`;
   return (request, response, context) => {
     const { path } = context;
-    // A query, or a target the URL parser normalised, makes the URL differ from the path.
-    if (request.method !== 'GET' || request.url !== path || !path.startsWith(prefix)) return false;
-    const { headers } = request;
-    if (
-      headers['content-type'] !== undefined ||
-      headers['if-match'] !== undefined ||
-      headers['if-unmodified-since'] !== undefined
-    )
-      return false;
-    const encoding = acceptedEncoding(headers.accept);
+    if (!isPlainStoredGet(request, path, prefix)) return false;
+    const encoding = acceptedEncoding(request.headers.accept);
     if (encoding === undefined) return false;
     const principal = rememberedPrincipal(request, authenticator, context);
     if (principal === undefined) return false;
@@ -87,30 +71,11 @@ export const restconfEntryFastRoute = (options: RestconfEntryFastRouteOptions): 
     const found = management.readStored(session, target.path);
     if (found === undefined) return false;
     const { value, version } = found;
-    if (evaluatePreconditions(request, { exists: true, version }) === 'not-modified') {
-      writeEmpty(response, 304, versionHeaders(version));
-      return true;
-    }
     const list = target.node;
-    const body =
+    return answerStoredRead(request, response, version, encoding === 'json' ? YANG_DATA_JSON : YANG_DATA_XML, () =>
       encoding === 'json'
         ? jsonOf(list, value, management.schema)
-        : encodeXmlString({ schema: list, value }, management.schema, NO_OPTIONS);
-    // The general path streams a larger body without a Content-Length.
-    if (body.length > WHOLE_BODY_LIMIT) return false;
-    response.writeHead(200, [
-      'Cache-Control',
-      'no-cache',
-      'Content-Length',
-      String(Buffer.byteLength(body)),
-      'Content-Type',
-      encoding === 'json' ? YANG_DATA_JSON : YANG_DATA_XML,
-      'ETag',
-      entityTag(version),
-      'Last-Modified',
-      lastModified(version),
-    ]);
-    response.end(body);
-    return true;
+        : encodeXmlString({ schema: list, value }, management.schema, NO_OPTIONS),
+    );
   };
 };
