@@ -150,3 +150,6 @@ export const cpuTimeMs = (pid: number | undefined): number | undefined => {
     return undefined;
   }
 };
+
+/** {@link cpuTimeMs} in microseconds, NaN where there is no `/proc`: for CPU time per request. */
+export const cpuTimeMicros = (pid: number | undefined): number => (cpuTimeMs(pid) ?? Number.NaN) * 1000;

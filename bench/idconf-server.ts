@@ -4,10 +4,13 @@
  * (`bench/bench.yang`), a given data dir, and plain HTTP (`--insecure-http`) or HTTPS with the
  * benchmark's certificate (`--tls-cert`, `--tls-key`).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerProcess, startServer } from './child-process.ts';
+import { BenchClient } from './http-client.ts';
 import type { TlsFiles } from './tls-files.ts';
+import { loadDocument, RESTCONF } from './workload.ts';
 
 /** The administrator's credentials of every benchmark server. */
 export const ADMIN = { user: 'admin', password: 'bench-password' } as const;
@@ -102,3 +105,37 @@ export const startBaseline = (bodyFile: string, contentType: string, tls?: TlsFi
     listening: (line) => (line.startsWith('listening ') ? line.slice('listening '.length).trim() : undefined),
     timeoutMs: 30_000,
   });
+
+/**
+ * A new data dir under the system's temporary directory (named `prefix…`) holding `size`
+ * benchmark entries: loaded by one PUT into a server of checkout `root`, which is then stopped,
+ * so that the next start reads them from the checkpoint of a clean stop.
+ */
+export const loadedDataDir = async (root: string, size: number, prefix: string): Promise<string> => {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  let server: ServerProcess;
+  try {
+    server = await startIdconf({ dataDir, root, timeoutMs: 120_000 + size / 5 });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  try {
+    const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+    try {
+      await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
+        body: loadDocument(size),
+        headers: { 'Content-Type': 'application/yang-data+json' },
+        expected: [201, 204],
+      });
+    } finally {
+      client.close();
+    }
+  } catch (error) {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  await server.stop();
+  return dataDir;
+};

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { cpuTimeMs, residentMemory, type ServerProcess } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, startIdconf } from './idconf-server.ts';
-import { median } from './statistics.ts';
+import { medianRange } from './statistics.ts';
 import { createPatch, loadDocument, RESTCONF } from './workload.ts';
 
 const { values: flags } = parseArgs({
@@ -168,11 +168,6 @@ const oneRun = async (root: string, document: string, run: number): Promise<void
   }
 };
 
-const format = (values: readonly number[], digits = 0): string =>
-  values.length === 0
-    ? '—'
-    : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
-
 log(`${SIZE} entries, ${RUNS} runs, roots ${ROOTS.join(', ')}`);
 const document = loadDocument(SIZE);
 for (let run = 0; run < RUNS; run++) for (const root of ROOTS) await oneRun(root, document, run);
@@ -193,6 +188,6 @@ const rows: [string, keyof Figures][] = [
   ['peak resident memory after the YANG Patch (MiB)', 'peakYangPatch'],
 ];
 for (const [label, key] of rows) {
-  lines.push(`| ${label} | ${ROOTS.map((root) => format((figures.get(root) as Figures)[key])).join(' | ')} |`);
+  lines.push(`| ${label} | ${ROOTS.map((root) => medianRange((figures.get(root) as Figures)[key])).join(' | ')} |`);
 }
 process.stdout.write(`${lines.join('\n')}\n`);

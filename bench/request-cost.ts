@@ -10,16 +10,15 @@
  * Run: `node bench/request-cost.ts [--size 100000] [--duration 3] [--runs 3] [--roots DIR,DIR…]
  * [--only TEXT]` (only the requests whose name contains TEXT, e.g. `restconf`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerProcess } from './child-process.ts';
-import { cpuTimeMs } from './child-process.ts';
+import { cpuTimeMicros } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
-import { ADMIN, startIdconf } from './idconf-server.ts';
-import { median } from './statistics.ts';
-import { type ApiRequests, LEGACY_REQUESTS, loadDocument, RESTCONF, RESTCONF_REQUESTS } from './workload.ts';
+import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
+import { medianRange } from './statistics.ts';
+import { type ApiRequests, LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk, runWrk } from './wrk.ts';
 
 const { values: flags } = parseArgs({
@@ -38,9 +37,6 @@ const ROOTS = (flags.roots ?? '').split(',').filter((root) => root !== '');
 const log = (line: string): void => {
   process.stderr.write(`[request-cost] ${line}\n`);
 };
-
-/** CPU time of a process (all threads) in microseconds, from /proc (Linux only). */
-const cpuMicros = (pid: number | undefined): number => (cpuTimeMs(pid) ?? Number.NaN) * 1000;
 
 interface Sample {
   readonly rate: number;
@@ -73,7 +69,7 @@ const measure = async (server: ServerProcess, root: string): Promise<void> => {
   const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
   for (const each of cases.filter((candidate) => candidate.name.includes(flags.only ?? ''))) {
     for (const connections of [1, 16]) {
-      const before = cpuMicros(server.child.pid);
+      const before = cpuTimeMicros(server.child.pid);
       const result = await runWrk(
         {
           origin: server.url,
@@ -90,7 +86,7 @@ const measure = async (server: ServerProcess, root: string): Promise<void> => {
         connections,
         DURATION,
       );
-      const cpu = (cpuMicros(server.child.pid) - before) / Math.max(1, result.requests);
+      const cpu = (cpuTimeMicros(server.child.pid) - before) / Math.max(1, result.requests);
       if (result.errors > 0) log(`${root}: ${each.name}: ${result.errors} errors`);
       add(`${each.name}, ${connections} connection${connections > 1 ? 's' : ''}|${root}`, {
         rate: result.requestsPerSecond,
@@ -107,17 +103,7 @@ ensureWrk(log);
 const dataDirs = new Map<string, string>();
 try {
   for (const root of ROOTS) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'idconf-request-cost-'));
-    dataDirs.set(root, dataDir);
-    const server = await startIdconf({ dataDir, root, timeoutMs: 120_000 + SIZE / 5 });
-    const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
-    await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
-      body: loadDocument(SIZE),
-      headers: { 'Content-Type': 'application/yang-data+json' },
-      expected: [201, 204],
-    });
-    client.close();
-    await server.stop();
+    dataDirs.set(root, await loadedDataDir(root, SIZE, 'idconf-request-cost-'));
   }
   for (let run = 0; run < RUNS; run++) {
     for (const root of ROOTS) {
@@ -134,8 +120,6 @@ try {
   for (const dir of dataDirs.values()) rmSync(dir, { recursive: true, force: true });
 }
 
-const format = (values: readonly number[], digits: number): string =>
-  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 const names = [...new Set([...samples.keys()].map((key) => key.split('|')[0] as string))];
 const lines = [
   `${SIZE.toLocaleString('en')} entries, ${RUNS} runs of ${DURATION} s, median (min–max); CPU is the server's, all threads, per request`,
@@ -148,16 +132,16 @@ for (const name of names) {
     const list = samples.get(`${name}|${root}`) ?? [];
     if (list.length === 0) continue;
     lines.push(
-      `| ${name} | ${root} | ${format(
+      `| ${name} | ${root} | ${medianRange(
         list.map((sample) => sample.rate),
         0,
-      )} | ${format(
+      )} | ${medianRange(
         list.map((sample) => sample.cpu),
         0,
-      )} | ${format(
+      )} | ${medianRange(
         list.map((sample) => sample.p50),
         2,
-      )} | ${format(
+      )} | ${medianRange(
         list.map((sample) => sample.p99),
         2,
       )} |`,

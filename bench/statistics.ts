@@ -32,6 +32,12 @@ export const median = (values: readonly number[]): number => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+/** `median (min–max)` of `values` with `digits` decimals, or `—` when there are none. */
+export const medianRange = (values: readonly number[], digits = 0): string =>
+  values.length === 0
+    ? '—'
+    : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+
 /** Summarises samples; the 99th percentile is given from 20 samples on. */
 export const summarize = (values: readonly number[]): Summary => ({
   median: median(values),

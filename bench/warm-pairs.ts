@@ -12,16 +12,15 @@
  * Run: `node bench/warm-pairs.ts [--size 100000] [--duration 2] [--rounds 6] [--roots DIR,DIR…]
  * [--env NAME=VALUE] [--only TEXT]` (only the requests whose name contains TEXT).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerProcess } from './child-process.ts';
-import { cpuTimeMs } from './child-process.ts';
+import { cpuTimeMicros } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
-import { ADMIN, startBaseline, startIdconf } from './idconf-server.ts';
-import { median } from './statistics.ts';
-import { type ApiRequests, LEGACY_REQUESTS, loadDocument, RESTCONF, RESTCONF_REQUESTS } from './workload.ts';
+import { ADMIN, loadedDataDir, startBaseline, startIdconf } from './idconf-server.ts';
+import { medianRange } from './statistics.ts';
+import { type ApiRequests, LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk, runWrk } from './wrk.ts';
 
 const { values: flags } = parseArgs({
@@ -41,9 +40,6 @@ const ROOTS = (flags.roots ?? '').split(',').filter((root) => root !== '');
 const log = (line: string): void => {
   process.stderr.write(`[warm-pairs] ${line}\n`);
 };
-
-/** CPU time of a process (all threads) in microseconds, from /proc (Linux only). */
-const cpuMicros = (pid: number | undefined): number => (cpuTimeMs(pid) ?? Number.NaN) * 1000;
 
 interface Subject {
   readonly name: string;
@@ -75,19 +71,9 @@ const dataDirs = new Map<string, string>();
 const baselines: ServerProcess[] = [];
 try {
   for (const subject of subjects) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'idconf-warm-pairs-'));
-    dataDirs.set(subject.name, dataDir);
-    const server = await startIdconf({ dataDir, root: subject.root, timeoutMs: 120_000 + SIZE / 5 });
-    const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
     log(`loading ${SIZE} entries into ${subject.name}`);
-    await client.send('PUT', `${RESTCONF}/data/bench:bench`, {
-      body: loadDocument(SIZE),
-      headers: { 'Content-Type': 'application/yang-data+json' },
-      expected: [201, 204],
-    });
-    client.close();
-    // Started again, so that every server reads its data from the checkpoint of a clean stop.
-    await server.stop();
+    const dataDir = await loadedDataDir(subject.root, SIZE, 'idconf-warm-pairs-');
+    dataDirs.set(subject.name, dataDir);
     subject.server = await startIdconf({
       dataDir,
       root: subject.root,
@@ -137,12 +123,12 @@ try {
         const order = [...servers.slice(shift), ...servers.slice(0, shift)];
         const measured = new Map<string, { rate: number; cpu: number; p99: number }>();
         for (const each of order) {
-          const before = cpuMicros(each.server.child.pid);
+          const before = cpuTimeMicros(each.server.child.pid);
           const result = await runWrk(request(api, each.server.url), connections, DURATION);
           if (result.errors > 0) log(`${each.name}: ${name}: ${result.errors} errors`);
           measured.set(each.name, {
             rate: result.requestsPerSecond,
-            cpu: (cpuMicros(each.server.child.pid) - before) / Math.max(1, result.requests),
+            cpu: (cpuTimeMicros(each.server.child.pid) - before) / Math.max(1, result.requests),
             p99: result.p99,
           });
         }
@@ -159,8 +145,6 @@ try {
   for (const dir of dataDirs.values()) rmSync(dir, { recursive: true, force: true });
 }
 
-const format = (values: readonly number[], digits: number): string =>
-  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 const lines = [
   `${SIZE.toLocaleString('en')} entries, ${ROUNDS} rounds of ${DURATION} s per server, median (min–max); CPU is the server's, all threads, per request`,
   '',
@@ -170,16 +154,16 @@ const lines = [
 for (const [key, list] of samples) {
   const [name, server] = key.split('|');
   lines.push(
-    `| ${name} | ${server} | ${format(
+    `| ${name} | ${server} | ${medianRange(
       list.map((sample) => sample.rate),
       0,
-    )} | ${format(
+    )} | ${medianRange(
       list.map((sample) => sample.ratio),
       2,
-    )} | ${format(
+    )} | ${medianRange(
       list.map((sample) => sample.cpu),
       0,
-    )} | ${format(
+    )} | ${medianRange(
       list.map((sample) => sample.p99),
       2,
     )} |`,
