@@ -6,11 +6,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { testSchema } from '../../test/support/test-schema.ts';
-import type { DataTree, InstanceNode, ListEntry, ListInstance } from '../data/index.ts';
-import { decodeJson, emptyDataTree, encodeJsonString, getChild, instancesEqual } from '../data/index.ts';
+import type { DataTree, InstanceNode, InstancePath, ListEntry, ListInstance } from '../data/index.ts';
+import {
+  applyDiff,
+  decodeDiff,
+  decodeJson,
+  deleteEntry,
+  diffTrees,
+  emptyDataTree,
+  encodeDiff,
+  encodeJsonString,
+  getChild,
+  instancesEqual,
+  putEntry,
+  reverseDiff,
+  updateAt,
+} from '../data/index.ts';
 import { OperationFailedError } from '../errors/index.ts';
 import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
 import { CHECKPOINT_HEADER, checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
+import { NodeVersions } from './node-versions.ts';
 
 const MODULE = `
 module cp {
@@ -152,14 +167,152 @@ describe('checkpoint text', () => {
   it('refuses a checkpoint that lost entries, repeats a key or names a list the schema lacks', async () => {
     const text = await checkpointTextInSlices(treeOf(600, 0, -1));
     const lines = text.split('\n');
+    const eager = withoutKeys(text);
+    const eagerLines = eager.split('\n');
     const damaged = [
       lines.filter((_, index) => index !== 4).join('\n'),
-      lines.map((line, index) => (index === 4 ? line.replace('"k2":512', '"k2":505') : line)).join('\n'),
+      eagerLines.filter((_, index) => index !== 4).join('\n'),
+      eagerLines.map((line, index) => (index === 11 ? line.replace('"k2":512', '"k2":505') : line)).join('\n'),
       text.replace('"cp:inner","cp:big"', '"cp:inner","cp:huge"'),
       text.replace(/\{"list".*\n/, ''),
+      // Two entries named by the same key.
+      text.replace(/"keys":\["([^"]*)","[^"]*"/, '"keys":["$1","$1"'),
     ];
     for (const broken of damaged) {
       await assert.rejects(treeFromCheckpointChunks([broken], schema), OperationFailedError);
+    }
+  });
+
+  it("names the keys of a large list and its entries per line in the list's line", async () => {
+    const tree = treeOf(1300, 0, -1);
+    const text = await checkpointTextInSlices(tree);
+    const head = JSON.parse(text.split('\n').find((line) => line.startsWith('{"list"')) ?? '');
+    assert.deepEqual(head.keys, [...bigList(tree).entries.keys()]);
+    assert.equal(head.lineEntries, 64);
+    assert.equal(text.split('\n').filter((line) => line.startsWith('[')).length, Math.ceil(1300 / 64));
+  });
+});
+
+/** The checkpoint `text` without its lists' keys: start-up then decodes their entries at once. */
+const withoutKeys = (text: string): string => text.replace(/,"keys":\[[^\]]*\],"lineEntries":\d+/g, '');
+
+describe('a large list loaded lazily (its entries decoded when first read)', () => {
+  const big = (): ListNode => {
+    const top = schema.children.find((node) => node.name === 'top') as ContainerNode;
+    const inner = top.children.find((node) => node.name === 'inner') as ContainerNode;
+    return inner.children.find((node) => node.name === 'big') as ListNode;
+  };
+  const bigPath = (): InstancePath => {
+    const top = schema.children.find((node) => node.name === 'top') as ContainerNode;
+    const inner = top.children.find((node) => node.name === 'inner') as ContainerNode;
+    return [{ schema: top }, { schema: inner }, { schema: big() }];
+  };
+  const entryOf = (index: number, v: string): ListEntry =>
+    bigList(
+      decodeJson(
+        schema,
+        { 'cp:top': { inner: { big: [{ k1: `key ${index % 7} ÅÄÖ 😀`, k2: index, v }] } } },
+        { schema, config: true },
+      ),
+    )
+      .entries.values()
+      .next().value as ListEntry;
+  const keyOf = (index: number): string => `key ${index % 7} ÅÄÖ 😀\u0000${index}`;
+
+  /** Edits of the big list, the same for both trees: replaced, removed and added entries. */
+  const edits: readonly ((list: ListInstance) => ListInstance)[] = [
+    (list) => putEntry(list, entryOf(5, 'changed')),
+    (list) => deleteEntry(list, [`key ${700 % 7} ÅÄÖ 😀`, 700]),
+    (list) => putEntry(list, entryOf(5000, 'new')),
+    (list) => putEntry(list, entryOf(1299, 'last changed')),
+    (list) => ({
+      schema: list.schema,
+      entries: list.entries.withMutations((draft) => {
+        for (let index = 64; index < 200; index += 3) draft.delete(keyOf(index));
+        draft.set(keyOf(6000), entryOf(6000, 'batch'));
+      }),
+    }),
+  ];
+
+  const loadBoth = async (): Promise<{ lazy: DataTree; eager: DataTree; original: DataTree; text: string }> => {
+    const original = treeOf(1300, 700, 300);
+    const text = await checkpointTextInSlices(original);
+    return {
+      original,
+      text,
+      lazy: await treeFromCheckpointChunks(pieces(text, 777), schema),
+      eager: await treeFromCheckpointChunks(pieces(withoutKeys(text), 777), schema),
+    };
+  };
+
+  it('reads as the eagerly loaded tree: same JSON, index, entries and checkpoint', async () => {
+    const { lazy, eager, original, text } = await loadBoth();
+    assertSameTree(lazy, original);
+    assertSameTree(eager, original);
+    assertSameIndex(bigList(lazy), bigList(eager));
+    // Entries read one by one, from a fresh load, before any walk of the whole list.
+    const fresh = await treeFromCheckpointChunks([text], schema);
+    for (const index of [1299, 0, 640, 63, 64]) {
+      const entry = bigList(fresh).entries.get(keyOf(index)) as ListEntry;
+      assert.ok(instancesEqual(entry, bigList(original).entries.get(keyOf(index)) as ListEntry));
+      assert.equal(bigList(fresh).entries.get(keyOf(index)), entry, 'the same entry object on every read');
+    }
+    assert.equal(await checkpointTextInSlices(lazy), text, 'the lazily loaded tree writes the same checkpoint');
+    assert.equal(await checkpointTextInSlices(fresh), text);
+  });
+
+  it('gives the same diffs, edits, rollback, replay and node versions as the eagerly loaded tree', async () => {
+    const { lazy, eager } = await loadBoth();
+    const path = bigPath();
+    let [lazyBefore, eagerBefore] = [lazy, eager];
+    const lazyVersions = new NodeVersions({ fixedNumber: 1, timestamp: 't1' });
+    const eagerVersions = new NodeVersions({ fixedNumber: 1, timestamp: 't1' });
+    for (const [step, edit] of edits.entries()) {
+      const lazyAfter = updateAt(lazyBefore, path, (list) => edit(list as ListInstance));
+      const eagerAfter = updateAt(eagerBefore, path, (list) => edit(list as ListInstance));
+      assertSameTree(lazyAfter, eagerAfter);
+      const lazyDiff = diffTrees(lazyBefore, lazyAfter);
+      const eagerDiff = diffTrees(eagerBefore, eagerAfter);
+      assert.equal(encodeDiff(lazyDiff, schema), encodeDiff(eagerDiff, schema), `diff of edit ${step}`);
+      // Rollback (the reverse diff) and replay (the forward diff's text applied again).
+      assertSameTree(applyDiff(lazyAfter, reverseDiff(lazyDiff), { strict: true }), eagerBefore);
+      assertSameTree(
+        applyDiff(lazyBefore, decodeDiff(encodeDiff(eagerDiff, schema), schema), { strict: true }),
+        eagerAfter,
+      );
+      const version = { fixedNumber: step + 2, timestamp: `t${step + 2}` };
+      lazyVersions.record(lazyAfter, lazyDiff, version);
+      eagerVersions.record(eagerAfter, eagerDiff, version);
+      for (const index of [0, 5, 63, 64, 100, 700, 1299, 5000, 6000]) {
+        const entryPath = [...path.slice(0, -1), { schema: big(), keys: [`key ${index % 7} ÅÄÖ 😀`, index] }];
+        assert.deepEqual(
+          lazyVersions.versionOf(lazyAfter, entryPath),
+          eagerVersions.versionOf(eagerAfter, entryPath),
+          `version of entry ${index} after edit ${step}`,
+        );
+      }
+      [lazyBefore, eagerBefore] = [lazyAfter, eagerAfter];
+    }
+    assert.equal(await checkpointTextInSlices(lazyBefore), await checkpointTextInSlices(eagerBefore));
+  });
+
+  it('refuses a damaged line when its entries are first read, and loads the rest', async () => {
+    const text = await checkpointTextInSlices(treeOf(600, 0, -1));
+    const lines = text.split('\n');
+    const entryLines = lines.flatMap((line, index) => (line.startsWith('[') ? [index] : []));
+    const second = entryLines[1] as number;
+    const variants = [
+      lines.map((line, index) => (index === second ? line.replace('"k2":64', '"k2":65') : line)),
+      lines.map((line, index) => (index === second ? line.replace('"k2":64', '"k2":"x"') : line)),
+      lines.map((line, index) => (index === second ? line.slice(0, -2) : line)),
+      lines.map((line, index) => (index === second ? line.replace(/,\{[^{]*\}\]$/, ']') : line)),
+    ];
+    for (const broken of variants) {
+      const tree = await treeFromCheckpointChunks([broken.join('\n')], schema);
+      const list = bigList(tree);
+      assert.ok(list.entries.get(keyOf(0)) !== undefined, 'the first line decodes');
+      assert.throws(() => list.entries.get(keyOf(64)), OperationFailedError);
+      assert.throws(() => [...list.entries.values()], /the checkpoint is damaged: line \d+/);
     }
   });
 });

@@ -19,7 +19,15 @@
  * before this format) and loads as such.
  * @see RFC 7951
  */
-import type { DataTree, InstanceNode, InstancePath, InstancePathStep, ListEntry, ListInstance } from '../data/index.ts';
+import type {
+  DataTree,
+  DecodeJsonOptions,
+  InstanceNode,
+  InstancePath,
+  InstancePathStep,
+  ListEntry,
+  ListInstance,
+} from '../data/index.ts';
 import {
   decodeJsonEntries,
   decodeJsonText,
@@ -33,14 +41,18 @@ import {
   updateAt,
 } from '../data/index.ts';
 import { OperationFailedError } from '../errors/index.ts';
+import { LazyValues } from '../util/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
 
 /** The first line of a checkpoint in this format. */
 export const CHECKPOINT_HEADER = '"idconf checkpoint 2"';
 /** Lists with at least this many entries are written after the tree, in lines of their own. */
 const LARGE_LIST = 256;
-/** Entries per line of a large list. */
-const LINE_ENTRIES = 512;
+/**
+ * Entries per line of a large list: as many as a leaf of the B+tree that holds a list's entries
+ * (see `util/persistent`), so that a lazily loaded leaf decodes about one line.
+ */
+const LINE_ENTRIES = 64;
 /** The most entries of a large list for which start-up allocates its arrays before reading them. */
 const MAX_PREALLOCATED = 2 ** 24;
 
@@ -110,7 +122,18 @@ export async function* checkpointChunks(root: DataTree, sliceMs = SLICE_MS): Asy
       piece = '';
       await pause();
     }
-    yield `${piece}]}\n`;
+    // The entry keys, in the list's order: what start-up needs of a large list before its entries.
+    piece += '],"keys":[';
+    first = true;
+    for (const key of list.entries.keys()) {
+      piece += first ? JSON.stringify(key) : `,${JSON.stringify(key)}`;
+      first = false;
+      if (piece.length < LINE_PIECE) continue;
+      yield piece;
+      piece = '';
+      await pause();
+    }
+    yield `${piece}],"lineEntries":${LINE_ENTRIES}}\n`;
     let batch: ListEntry[] = [];
     for (const entry of list.entries.values()) {
       batch.push(entry);
@@ -148,6 +171,8 @@ class CheckpointDecoder {
         readonly schema: ListNode;
         readonly expected: number;
         readonly keyOrder: readonly unknown[] | undefined;
+        /** Given when the list's line names its keys: its entries are then decoded when first read. */
+        readonly lazy: LazyList | undefined;
       }
     | undefined;
   #keys: string[] = [];
@@ -172,6 +197,11 @@ class CheckpointDecoder {
     if (text.startsWith('[')) {
       const list = this.#list;
       if (list === undefined) throw damaged(`line ${number + 1} holds list entries, but no list was named`);
+      if (list.lazy !== undefined) {
+        // Kept as text: decoded when its entries are first read.
+        list.lazy.lines.push(text);
+        return;
+      }
       const items = parseJsonText(text);
       if (!Array.isArray(items)) throw damaged(`line ${number + 1} is not a JSON array`);
       const options = { schema, config: true, path: list.path.slice(0, -1) };
@@ -179,13 +209,21 @@ class CheckpointDecoder {
       return;
     }
     this.#finishList();
-    const header = parseJsonText(text) as { list?: unknown; entries?: unknown; keyOrder?: unknown };
+    const header = parseJsonText(text) as {
+      list?: unknown;
+      entries?: unknown;
+      keyOrder?: unknown;
+      keys?: unknown;
+      lineEntries?: unknown;
+    };
     if (!Array.isArray(header.list) || typeof header.entries !== 'number')
       throw damaged(`line ${number + 1} names no list`);
     const path = this.#resolve(header.list as unknown[]);
     // Only a hint: listInstanceFromArrays checks it, and sorts the keys when it is wrong.
     const keyOrder = Array.isArray(header.keyOrder) ? (header.keyOrder as unknown[]) : undefined;
-    this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries, keyOrder };
+    const lazy = lazyListOf(header, number + 2);
+    this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries, keyOrder, lazy };
+    if (lazy !== undefined) return;
     // Allocated whole (as long as announced, within reason): filled faster than grown by push().
     const length = Number.isSafeInteger(header.entries) && header.entries <= MAX_PREALLOCATED ? header.entries : 0;
     this.#keys = new Array<string>(length);
@@ -220,6 +258,10 @@ class CheckpointDecoder {
     const list = this.#list;
     if (list === undefined) return;
     this.#list = undefined;
+    if (list.lazy !== undefined) {
+      this.#finishLazyList(list.path, list.schema, list.lazy, list.keyOrder);
+      return;
+    }
     const keys = this.#keys;
     const entries = this.#entries;
     const count = this.#count;
@@ -236,7 +278,107 @@ class CheckpointDecoder {
     }
     this.#root = updateAt(this.#root, list.path, () => instance);
   }
+
+  /**
+   * Builds a large list whose line named its keys: its B+trees of keys now, its entries as
+   * {@link LazyValues} that decode a leaf's lines when the leaf is first read.
+   */
+  #finishLazyList(path: InstancePath, schema: ListNode, lazy: LazyList, keyOrder: readonly unknown[] | undefined) {
+    const { keys, lines, lineEntries, firstLine } = lazy;
+    const count = keys.length;
+    const expected = Math.ceil(count / lineEntries);
+    if (lines.length !== expected)
+      throw damaged(`the list ${schema.name} has ${lines.length} of its ${expected} lines of entries`);
+    // Entries of each line not yet handed to a leaf: a line's text is let go once all are.
+    const unread = lines.map((_, line) => Math.min(lineEntries, count - line * lineEntries));
+    const options = { schema: this.#schema, config: true, path: path.slice(0, -1) };
+    const read = (start: number, end: number): ListEntry[] => {
+      const found: ListEntry[] = [];
+      for (let line = Math.floor(start / lineEntries); line * lineEntries < end; line++) {
+        const from = line * lineEntries;
+        const size = Math.min(lineEntries, count - from);
+        const decoded = decodeLine(schema, lines[line], size, options, firstLine + line);
+        const first = Math.max(start, from);
+        const last = Math.min(end, from + decoded.keys.length);
+        for (let position = first; position < last; position++) {
+          if (decoded.keys[position - from] !== keys[position])
+            throw damaged(
+              `line ${firstLine + line} holds an entry of ${schema.name} that its list's line does not name`,
+            );
+          found.push(decoded.entries[position - from] as ListEntry);
+        }
+        const left = (unread[line] as number) - (last - first);
+        unread[line] = left;
+        if (left === 0) lines[line] = undefined;
+      }
+      return found;
+    };
+    let instance: ListInstance;
+    try {
+      instance = listInstanceFromArrays(
+        schema,
+        keys,
+        new LazyValues(count, read),
+        keyOrder as ArrayLike<number> | undefined,
+      );
+    } catch (error) {
+      throw damaged(`the list ${schema.name} holds two entries with the same key (${String(error)})`);
+    }
+    this.#root = updateAt(this.#root, path, () => instance);
+  }
 }
+
+/** A large list whose entries are kept as the text of their lines until first read. */
+interface LazyList {
+  /** The entry keys, in the list's order. */
+  readonly keys: readonly string[];
+  /** Entries per line (the last line may hold fewer). */
+  readonly lineEntries: number;
+  /** The lines' texts; a line's is dropped once all its entries are decoded. */
+  readonly lines: (string | undefined)[];
+  /** The number of the list's first line of entries in the checkpoint (from 1), for messages. */
+  readonly firstLine: number;
+}
+
+/** The lazy form of a list's line that names its keys and its entries per line, else undefined. */
+const lazyListOf = (
+  header: { readonly entries?: unknown; readonly keys?: unknown; readonly lineEntries?: unknown },
+  firstLine: number,
+): LazyList | undefined => {
+  const { keys, entries, lineEntries } = header;
+  if (!Array.isArray(keys) || keys.length !== entries) return undefined;
+  if (typeof lineEntries !== 'number' || !Number.isSafeInteger(lineEntries) || lineEntries < 1) return undefined;
+  for (const key of keys) if (typeof key !== 'string') return undefined;
+  return { keys: keys as string[], lineEntries, lines: [], firstLine };
+};
+
+/**
+ * The entries of one line of a lazily loaded list and their keys, checked to be `count` entries of
+ * `schema`; throws the checkpoint's damage otherwise (or when the line's text is gone).
+ */
+const decodeLine = (
+  schema: ListNode,
+  text: string | undefined,
+  count: number,
+  options: DecodeJsonOptions,
+  lineNumber: number,
+): { readonly keys: string[]; readonly entries: ListEntry[] } => {
+  if (text === undefined) throw damaged(`line ${lineNumber} was read twice`);
+  const keys: string[] = [];
+  const entries: ListEntry[] = [];
+  try {
+    const items = parseJsonText(text);
+    if (!Array.isArray(items)) throw new TypeError('not a JSON array');
+    decodeJsonEntries(schema, items, options, keys, entries, 0);
+  } catch (error) {
+    throw damaged(`line ${lineNumber}, entries of ${schema.name}, cannot be decoded: ${describe(error)}`);
+  }
+  if (entries.length !== count)
+    throw damaged(`line ${lineNumber} holds ${entries.length} entries of ${schema.name}, not ${count}`);
+  return { keys, entries };
+};
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The tree of a checkpoint's text, given in pieces (cut anywhere); throws a ManagementError when

@@ -25,6 +25,7 @@ export {
   diffSortedMaps,
   KeyedSequence,
   KeyNotFoundError,
+  LazyValues,
   lexicographicOrder,
   longestIncreasingSubsequence,
   naturalOrder,

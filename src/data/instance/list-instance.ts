@@ -4,7 +4,7 @@
  * values, insertion and deletion. Key leaves are stored in each entry's first slots.
  * @see RFC 7950 §7.8, §7.7.7 (ordered-by)
  */
-import type { SequencePlacement } from '../../util/index.ts';
+import type { LazyValues, SequencePlacement } from '../../util/index.ts';
 import { KeyedSequence } from '../../util/index.ts';
 import type { ListNode, YangValue } from '../../yang/index.ts';
 import { compareEntryKeys, entryKeyOf } from './entry-key.ts';
@@ -85,12 +85,13 @@ export const listInstanceFromEntries = (
  * Builds a list from parallel arrays of entry keys and entries, in order, in O(n log n) and
  * without per-entry objects; the caller guarantees distinct keys (throws `DuplicateKeyError`
  * otherwise). `keyOrder` may give the positions of the keys in key order (a list's
- * `entries.keyOrder()`, kept from before): when it is right, the keys are not sorted.
+ * `entries.keyOrder()`, kept from before): when it is right, the keys are not sorted. The entries
+ * may be {@link LazyValues}, decoded by position when first read (a checkpoint's large list).
  */
 export const listInstanceFromArrays = (
   schema: ListNode,
   keys: readonly string[],
-  entries: readonly ListEntry[],
+  entries: readonly ListEntry[] | LazyValues<ListEntry>,
   keyOrder?: ArrayLike<number>,
 ): ListInstance => ({
   schema,

@@ -6,6 +6,7 @@
 import {
   BranchNode,
   entryCount,
+  LazyValues,
   LeafNode,
   MAX_BRANCH,
   MAX_LEAF,
@@ -89,15 +90,23 @@ export const leafKeyArrays = <K>(keys: readonly K[], compare: Comparator<K> | un
 /**
  * Builds a frozen tree from the leaf key arrays of {@link leafKeyArrays} and the values of all
  * their keys, in order (`values.length` must be their total length). No per-entry objects are
- * made on the way.
+ * made on the way. With {@link LazyValues}, each leaf reads its values when they are first read.
  */
-export const buildTreeFromArrays = <K, V>(leafKeys: readonly K[][], values: readonly V[]): TreeNode<K, V> => {
+export const buildTreeFromArrays = <K, V>(
+  leafKeys: readonly K[][],
+  values: readonly V[] | LazyValues<V>,
+): TreeNode<K, V> => {
   if (leafKeys.length === 0) return new LeafNode<K, V>(null, [], []);
   const leaves: TreeNode<K, V>[] = [];
   let start = 0;
   for (const keys of leafKeys) {
-    leaves.push(new LeafNode(null, keys, values.slice(start, start + keys.length)));
-    start += keys.length;
+    const end = start + keys.length;
+    if (values instanceof LazyValues) {
+      const { read } = values;
+      const from = start;
+      leaves.push(LeafNode.lazy(keys, () => read(from, end)));
+    } else leaves.push(new LeafNode(null, keys, values.slice(start, end)));
+    start = end;
   }
   if (start !== values.length) throw new RangeError(`${values.length} values for ${start} keys`);
   return buildBranches(leaves);

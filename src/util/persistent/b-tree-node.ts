@@ -23,6 +23,23 @@ export const MIN_LEAF = MAX_LEAF / 4;
 /** A branch with fewer children is merged with or refilled from a sibling after a delete. */
 export const MIN_BRANCH = MAX_BRANCH / 4;
 
+/**
+ * The values of a tree's entries given by position instead of in an array: `read(start, end)`
+ * gives the values of positions `start` up to (not including) `end`, at the latest when a leaf's
+ * values are first read (see {@link LeafNode.lazy}). It must give the same values, in the same
+ * order, whenever it is called: a leaf calls it once and keeps what it gave.
+ */
+export class LazyValues<V> {
+  /** Number of values. */
+  readonly length: number;
+  readonly read: (start: number, end: number) => V[];
+
+  constructor(length: number, read: (start: number, end: number) => V[]) {
+    this.length = length;
+    this.read = read;
+  }
+}
+
 /** A leaf of the B+tree: sorted keys and their values. */
 export class LeafNode<K, V> {
   /** Always `'leaf'`. */
@@ -31,13 +48,51 @@ export class LeafNode<K, V> {
   owner: EditToken | null;
   /** Strictly ascending keys. */
   keys: K[];
-  /** `values[i]` belongs to `keys[i]`. */
-  values: V[];
+  #values: V[] | undefined;
+  /** Where the values come from while they are not read yet (a frozen leaf of {@link lazy}). */
+  #pending: (() => V[]) | undefined;
 
   constructor(owner: EditToken | null, keys: K[], values: V[]) {
     this.owner = owner;
     this.keys = keys;
-    this.values = values;
+    this.#values = values;
+    this.#pending = undefined;
+  }
+
+  /**
+   * A frozen leaf whose values are made by `values()` when they are first read, and kept: every
+   * reader, and every copy made for an edit, sees the same value objects, as if they had been
+   * there from the start.
+   */
+  static lazy<K, V>(keys: K[], values: () => V[]): LeafNode<K, V> {
+    const leaf = new LeafNode<K, V>(null, keys, []);
+    leaf.#values = undefined;
+    leaf.#pending = values;
+    return leaf;
+  }
+
+  /** `values[i]` belongs to `keys[i]`. */
+  get values(): V[] {
+    return this.#values ?? this.#materialize();
+  }
+
+  set values(values: V[]) {
+    this.#values = values;
+    this.#pending = undefined;
+  }
+
+  /** Whether the values are not made yet (a leaf of {@link lazy} not read so far). */
+  get deferred(): boolean {
+    return this.#values === undefined;
+  }
+
+  #materialize(): V[] {
+    const values = (this.#pending as () => V[])();
+    if (values.length !== this.keys.length)
+      throw new RangeError(`${values.length} values for a leaf of ${this.keys.length} keys`);
+    this.#values = values;
+    this.#pending = undefined;
+    return values;
   }
 }
 

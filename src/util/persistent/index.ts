@@ -3,6 +3,7 @@
  * Persistent (immutable, structurally shared) collections for instance data trees. May import: nothing.
  */
 
+export { LazyValues } from './b-tree-node.ts';
 export { DuplicateKeyError, KeyNotFoundError, UnsortedInputError } from './collection-errors.ts';
 export type { Comparator } from './comparator.ts';
 export { lexicographicOrder, naturalOrder } from './comparator.ts';

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { LazyValues } from './b-tree-node.ts';
 import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import { naturalOrder } from './comparator.ts';
 import { KeyedSequence, type SequencePlacement } from './keyed-sequence.ts';
@@ -333,3 +334,70 @@ const checkAgainstModel = (sequence: KeyedSequence<string, number>, model: Entry
     assert.equal(sequence.get(key), value);
   }
 };
+
+describe('KeyedSequence with lazy values', () => {
+  const COUNT = 1000;
+  const keyOf = (position: number): string => `k${String((position * 7919) % COUNT).padStart(4, '0')}`;
+  const keys = Array.from({ length: COUNT }, (_, position) => keyOf(position));
+  /** Values as objects, so that identity tells a value read once from one made again. */
+  const valueAtPosition = (position: number): { position: number } => ({ position });
+
+  const lazyOf = (): { sequence: KeyedSequence<string, { position: number }>; reads: [number, number][] } => {
+    const reads: [number, number][] = [];
+    const values = new LazyValues(COUNT, (start, end) => {
+      reads.push([start, end]);
+      return Array.from({ length: end - start }, (_, offset) => valueAtPosition(start + offset));
+    });
+    return { sequence: KeyedSequence.fromOrderedArrays(keys, values, naturalOrder), reads };
+  };
+
+  it('reads only the leaves of the entries read, each once, and keeps their values', () => {
+    const { sequence, reads } = lazyOf();
+    assert.equal(sequence.size, COUNT);
+    assert.equal(reads.length, 0, 'nothing read by the build');
+    const first = sequence.get(keyOf(500));
+    assert.deepEqual(first, { position: 500 });
+    assert.equal(reads.length, 1);
+    const [start, end] = reads[0] as [number, number];
+    assert.ok(start <= 500 && 500 < end && end - start <= 64);
+    assert.equal(sequence.get(keyOf(500)), first, 'the same object on every read');
+    assert.equal(sequence.at(500)?.[1], first);
+    assert.equal(reads.length, 1);
+    assert.deepEqual(
+      [...sequence.values()].map(({ position }) => position),
+      Array.from({ length: COUNT }, (_, position) => position),
+    );
+    assert.equal(
+      reads.reduce((sum, [from, to]) => sum + to - from, 0),
+      COUNT,
+      'every position read once',
+    );
+  });
+
+  it('edits, diffs and rebuilds as a sequence built from the values themselves', () => {
+    const { sequence: lazy } = lazyOf();
+    const eager = KeyedSequence.fromOrderedArrays(
+      keys,
+      Array.from({ length: COUNT }, (_, position) => lazy.at(position)?.[1] as { position: number }),
+      naturalOrder,
+    );
+    const { sequence: untouched } = lazyOf();
+    const edit = (sequence: KeyedSequence<string, { position: number }>) =>
+      sequence
+        .set(keyOf(3), { position: -3 })
+        .delete(keyOf(900))
+        .insertAfter(keyOf(10), 'new', { position: -1 })
+        .withMutations((draft) => {
+          for (let position = 100; position < 300; position += 2) draft.delete(keyOf(position));
+        });
+    const lazyAfter = edit(lazy);
+    assert.deepEqual([...lazyAfter.entries()], [...edit(eager).entries()]);
+    assert.deepEqual(lazy.diff(lazyAfter), eager.diff(edit(eager)));
+    // Unread leaves: the diff reads the leaves it must compare, with the same outcome.
+    const untouchedAfter = edit(untouched);
+    assert.deepEqual(
+      JSON.stringify(untouched.diff(untouchedAfter, { order: true })),
+      JSON.stringify(eager.diff(edit(eager), { order: true })),
+    );
+  });
+});

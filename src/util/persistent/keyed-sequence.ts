@@ -10,6 +10,7 @@
  */
 
 import { leafKeyArrays } from './b-tree-build.ts';
+import type { LazyValues } from './b-tree-node.ts';
 import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import type { Comparator } from './comparator.ts';
 import { naturalOrder } from './comparator.ts';
@@ -102,11 +103,12 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
    * in O(n log n) and without per-entry objects; throws `DuplicateKeyError` on a repeated key.
    * `keyOrder`, when given, is the positions of the keys in key order (as {@link keyOrder} gives
    * them): when it is that, the keys need no sort (O(n) to check it); anything else is ignored
-   * and the keys are sorted.
+   * and the keys are sorted. `values` may be {@link LazyValues}: each leaf of the tree of values
+   * then reads its values (by position) when they are first read, and keeps them.
    */
   static fromOrderedArrays<K, V>(
     keys: readonly K[],
-    values: readonly V[],
+    values: readonly V[] | LazyValues<V>,
     comparator: Comparator<K>,
     keyOrder?: ArrayLike<number>,
   ): KeyedSequence<K, V> {

@@ -11,7 +11,7 @@ import { removeFromTree } from './b-tree-delete.ts';
 import { type DiffStatistics, diffTreeNodes, type SortedMapChange } from './b-tree-diff.ts';
 import { insertIntoTree } from './b-tree-insert.ts';
 import { type EntryProjection, TreeIterator } from './b-tree-iterator.ts';
-import { entryCount, LeafNode, type TreeNode } from './b-tree-node.ts';
+import { entryCount, type LazyValues, LeafNode, type TreeNode } from './b-tree-node.ts';
 import { leafFor, rankOf, searchKeys, selectEntry } from './b-tree-search.ts';
 import type { Comparator } from './comparator.ts';
 import { SortedMapDraft } from './sorted-map-draft.ts';
@@ -68,11 +68,11 @@ export class PersistentSortedMap<K, V> implements Iterable<[K, V]> {
   /**
    * Builds a map from the leaf key arrays of `leafKeyArrays` (taken over, and shareable with
    * other maps built from the same keys: frozen leaves are copied before any edit) and the values
-   * of all their keys in order.
+   * of all their keys in order (or {@link LazyValues}: read leaf by leaf when first needed).
    */
   static fromLeafKeys<K, V>(
     leafKeys: readonly K[][],
-    values: readonly V[],
+    values: readonly V[] | LazyValues<V>,
     comparator: Comparator<K>,
   ): PersistentSortedMap<K, V> {
     return new PersistentSortedMap(buildTreeFromArrays(leafKeys, values), comparator);
