@@ -80,6 +80,14 @@ const treeOf = (bigCount: number, orderedCount: number, onlyCount: number): Data
     { schema, config: true },
   );
 
+/** The UTF-8 bytes of `text` in pieces of `size` bytes (cut anywhere, inside characters too). */
+const bytePieces = (text: string, size: number): Uint8Array[] => {
+  const bytes = new TextEncoder().encode(text);
+  const result: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; start += size) result.push(bytes.subarray(start, start + size));
+  return result;
+};
+
 /** `text` in pieces of `size` characters. */
 const pieces = (text: string, size: number): string[] => {
   const result: string[] = [];
@@ -128,9 +136,11 @@ describe('checkpoint text', () => {
     const big = bigList(tree);
     assert.deepEqual(heads[0].keyOrder, [...big.entries.keyOrder()], 'the positions of the entries in key order');
     for (const size of [1, 7, 1000, text.length]) {
-      const read = await treeFromCheckpointChunks(pieces(text, size), schema);
-      assertSameTree(read, tree);
-      assertSameIndex(bigList(read), big);
+      for (const cut of [pieces(text, size), bytePieces(text, size)]) {
+        const read = await treeFromCheckpointChunks(cut, schema);
+        assertSameTree(read, tree);
+        assertSameIndex(bigList(read), big);
+      }
     }
   });
 
@@ -160,6 +170,9 @@ describe('checkpoint text', () => {
   it('reads a checkpoint written as one RFC 7951 text, and an empty one', async () => {
     const tree = treeOf(300, 3, 2);
     assertSameTree(await treeFromCheckpointChunks(pieces(encodeJsonString(tree, schema), 100), schema), tree);
+    assertSameTree(await treeFromCheckpointChunks(bytePieces(encodeJsonString(tree, schema), 99), schema), tree);
+    assertSameTree(await treeFromCheckpointChunks(bytePieces(encodeJsonString(tree, schema), 5), schema), tree);
+    assert.ok(instancesEqual(await treeFromCheckpointChunks(bytePieces(' \n', 1), schema), emptyDataTree(schema)));
     assert.ok(instancesEqual(await treeFromCheckpointChunks([], schema), emptyDataTree(schema)));
     assert.ok(instancesEqual(await treeFromCheckpointChunks([' ', '\n'], schema), emptyDataTree(schema)));
   });
@@ -180,6 +193,7 @@ describe('checkpoint text', () => {
     ];
     for (const broken of damaged) {
       await assert.rejects(treeFromCheckpointChunks([broken], schema), OperationFailedError);
+      await assert.rejects(treeFromCheckpointChunks(bytePieces(broken, 1000), schema), OperationFailedError);
     }
   });
 
@@ -240,7 +254,7 @@ describe('a large list loaded lazily (its entries decoded when first read)', () 
     return {
       original,
       text,
-      lazy: await treeFromCheckpointChunks(pieces(text, 777), schema),
+      lazy: await treeFromCheckpointChunks(bytePieces(text, 777), schema),
       eager: await treeFromCheckpointChunks(pieces(withoutKeys(text), 777), schema),
     };
   };
@@ -308,11 +322,13 @@ describe('a large list loaded lazily (its entries decoded when first read)', () 
       lines.map((line, index) => (index === second ? line.replace(/,\{[^{]*\}\]$/, ']') : line)),
     ];
     for (const broken of variants) {
-      const tree = await treeFromCheckpointChunks([broken.join('\n')], schema);
-      const list = bigList(tree);
-      assert.ok(list.entries.get(keyOf(0)) !== undefined, 'the first line decodes');
-      assert.throws(() => list.entries.get(keyOf(64)), OperationFailedError);
-      assert.throws(() => [...list.entries.values()], /the checkpoint is damaged: line \d+/);
+      for (const cut of [[broken.join('\n')], bytePieces(broken.join('\n'), 500)]) {
+        const tree = await treeFromCheckpointChunks(cut, schema);
+        const list = bigList(tree);
+        assert.ok(list.entries.get(keyOf(0)) !== undefined, 'the first line decodes');
+        assert.throws(() => list.entries.get(keyOf(64)), OperationFailedError);
+        assert.throws(() => [...list.entries.values()], /the checkpoint is damaged: line \d+/);
+      }
     }
   });
 });

@@ -185,31 +185,31 @@ class CheckpointDecoder {
     this.#root = emptyDataTree(schema);
   }
 
-  /** Takes the next line (without its line feed). */
-  line(text: string): void {
+  /** Takes the next line (without its line feed), as text or as its UTF-8 bytes. */
+  line(line: string | Uint8Array): void {
     const number = this.#line++;
     if (number === 0) return;
     const schema = this.#schema;
     if (number === 1) {
-      this.#root = decodeJsonText(schema, text, { schema, config: true });
+      this.#root = decodeJsonText(schema, textOf(line), { schema, config: true });
       return;
     }
-    if (text.startsWith('[')) {
+    if (typeof line === 'string' ? line.startsWith('[') : line[0] === OPENING_BRACKET) {
       const list = this.#list;
       if (list === undefined) throw damaged(`line ${number + 1} holds list entries, but no list was named`);
       if (list.lazy !== undefined) {
-        // Kept as text: decoded when its entries are first read.
-        list.lazy.lines.push(text);
+        // Kept as it is: decoded when its entries are first read.
+        list.lazy.lines.push(line);
         return;
       }
-      const items = parseJsonText(text);
+      const items = parseJsonText(textOf(line));
       if (!Array.isArray(items)) throw damaged(`line ${number + 1} is not a JSON array`);
       const options = { schema, config: true, path: list.path.slice(0, -1) };
       this.#count = decodeJsonEntries(list.schema, items, options, this.#keys, this.#entries, this.#count);
       return;
     }
     this.#finishList();
-    const header = parseJsonText(text) as {
+    const header = parseJsonText(textOf(line)) as {
       list?: unknown;
       entries?: unknown;
       keyOrder?: unknown;
@@ -334,8 +334,8 @@ interface LazyList {
   readonly keys: readonly string[];
   /** Entries per line (the last line may hold fewer). */
   readonly lineEntries: number;
-  /** The lines' texts; a line's is dropped once all its entries are decoded. */
-  readonly lines: (string | undefined)[];
+  /** The lines, as text or UTF-8 bytes; a line is dropped once all its entries are decoded. */
+  readonly lines: (string | Uint8Array | undefined)[];
   /** The number of the list's first line of entries in the checkpoint (from 1), for messages. */
   readonly firstLine: number;
 }
@@ -358,16 +358,16 @@ const lazyListOf = (
  */
 const decodeLine = (
   schema: ListNode,
-  text: string | undefined,
+  line: string | Uint8Array | undefined,
   count: number,
   options: DecodeJsonOptions,
   lineNumber: number,
 ): { readonly keys: string[]; readonly entries: ListEntry[] } => {
-  if (text === undefined) throw damaged(`line ${lineNumber} was read twice`);
+  if (line === undefined) throw damaged(`line ${lineNumber} was read twice`);
   const keys: string[] = [];
   const entries: ListEntry[] = [];
   try {
-    const items = parseJsonText(text);
+    const items = parseJsonText(textOf(line));
     if (!Array.isArray(items)) throw new TypeError('not a JSON array');
     decodeJsonEntries(schema, items, options, keys, entries, 0);
   } catch (error) {
@@ -378,21 +378,49 @@ const decodeLine = (
   return { keys, entries };
 };
 
+const textOf = (line: string | Uint8Array): string => (typeof line === 'string' ? line : UTF8.decode(line));
+
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * The tree of a checkpoint's text, given in pieces (cut anywhere); throws a ManagementError when
- * the text is not a checkpoint of `schema`.
+ * The tree of a checkpoint's text, given in pieces (cut anywhere): all text, or all its UTF-8
+ * bytes (then a large list's lines stay bytes, outside V8's heap, until decoded); throws a
+ * ManagementError when the text is not a checkpoint of `schema`.
  */
 export const treeFromCheckpointChunks = async (
-  chunks: AsyncIterable<string> | Iterable<string>,
+  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   schema: SchemaTree,
 ): Promise<DataTree> => {
   let decoder: CheckpointDecoder | undefined;
   /** Text seen before the format is known, or the unfinished line at the end of a piece. */
   let carry = '';
   const older: string[] = [];
+  /** Bytes seen before the format is known, and the lines of bytes once it is. */
+  let headBytes: Uint8Array = EMPTY_BYTES;
+  let byteLines: ByteLines | undefined;
+  const olderBytes = new TextDecoder();
   for await (const chunk of chunks) {
+    if (typeof chunk !== 'string') {
+      if (decoder === undefined && older.length === 0) {
+        const head = concatBytes(headBytes, chunk);
+        const start = UTF8.decode(head.subarray(0, CHECKPOINT_HEADER.length + 1));
+        if (head.length < CHECKPOINT_HEADER.length + 1 && CHECKPOINT_HEADER.startsWith(start.trimEnd())) {
+          headBytes = head;
+          continue;
+        }
+        headBytes = EMPTY_BYTES;
+        if (start === `${CHECKPOINT_HEADER}\n`) {
+          decoder = new CheckpointDecoder(schema);
+          byteLines = new ByteLines();
+          byteLines.push(head, decoder);
+        } else older.push(olderBytes.decode(head, { stream: true }));
+        continue;
+      }
+      if (decoder === undefined) older.push(olderBytes.decode(chunk, { stream: true }));
+      else if (byteLines === undefined) throw new TypeError('a checkpoint given partly as text, partly as bytes');
+      else byteLines.push(chunk, decoder);
+      continue;
+    }
     if (decoder === undefined && older.length === 0) {
       const head = carry + chunk;
       if (head.length < CHECKPOINT_HEADER.length + 1 && CHECKPOINT_HEADER.startsWith(head.trimEnd())) {
@@ -412,11 +440,67 @@ export const treeFromCheckpointChunks = async (
     else carry = feedLines(decoder, chunk, carry);
   }
   if (decoder === undefined) {
-    const text = carry + older.join('');
+    const text = carry + UTF8.decode(headBytes) + older.join('') + olderBytes.decode();
     return text.trim() === '' ? emptyDataTree(schema) : decodeJsonText(schema, text, { schema, config: true });
   }
+  const rest = byteLines?.rest();
+  if (rest !== undefined) decoder.line(rest);
   if (carry !== '') decoder.line(carry);
   return decoder.finish();
+};
+
+const EMPTY_BYTES = new Uint8Array(0);
+/** Decodes whole lines (not streaming): a line feed never occurs inside a UTF-8 character. */
+const UTF8 = new TextDecoder();
+const LINE_FEED = 0x0a;
+const OPENING_BRACKET = 0x5b;
+
+const concatBytes = (first: Uint8Array, second: Uint8Array): Uint8Array => {
+  if (first.length === 0) return second;
+  const joined = new Uint8Array(first.length + second.length);
+  joined.set(first);
+  joined.set(second, first.length);
+  return joined;
+};
+
+/** The complete lines of UTF-8 text given in pieces of bytes (cut anywhere). */
+class ByteLines {
+  /** The unfinished line at the end of the pieces so far. */
+  #carry: Uint8Array[] = [];
+
+  /** Hands the complete lines of `chunk` (after what earlier pieces left) to `decoder`. */
+  push(chunk: Uint8Array, decoder: CheckpointDecoder): void {
+    let start = 0;
+    for (let end = chunk.indexOf(LINE_FEED); end >= 0; end = chunk.indexOf(LINE_FEED, start)) {
+      // A view of the piece: a line kept as bytes (a large list's entries) holds no copy.
+      const piece = chunk.subarray(start, end);
+      if (this.#carry.length === 0) decoder.line(piece);
+      else {
+        this.#carry.push(piece);
+        decoder.line(joinBytes(this.#carry));
+        this.#carry = [];
+      }
+      start = end + 1;
+    }
+    if (start < chunk.length) this.#carry.push(chunk.subarray(start));
+  }
+
+  /** The last line when the text does not end with a line feed. */
+  rest(): Uint8Array | undefined {
+    return this.#carry.length === 0 ? undefined : joinBytes(this.#carry);
+  }
+}
+
+const joinBytes = (pieces: readonly Uint8Array[]): Uint8Array => {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const joined = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    joined.set(piece, offset);
+    offset += piece.length;
+  }
+  return joined;
 };
 
 /** Hands the complete lines of `carry + chunk` to `decoder`; returns what is left after the last line feed. */

@@ -36,6 +36,7 @@ import { RecentCommits } from './recent-commits.ts';
 import type { JournalFollower, SharedJournalStore } from './shared-journal-store.ts';
 import { isSharedJournalStore } from './shared-journal-store.ts';
 import type { Snapshot } from './snapshot.ts';
+import { utf16Length } from './utf8-chunks.ts';
 
 /** Who makes a commit and why: stored with it and listed with its rollback file. */
 export interface CommitAttribution {
@@ -694,9 +695,9 @@ const loadJournal = async (journal: JournalStore, schema: SchemaTree): Promise<L
   let length = 0;
   let root = emptyDataTree(schema);
   if (checkpoint !== undefined) {
-    const counted = async function* (): AsyncGenerator<string> {
+    const counted = async function* (): AsyncGenerator<string | Uint8Array> {
       for await (const chunk of checkpoint.chunks) {
-        length += chunk.length;
+        length += typeof chunk === 'string' ? chunk.length : utf16Length(chunk);
         yield chunk;
       }
     };

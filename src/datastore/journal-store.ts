@@ -12,11 +12,11 @@ export interface CheckpointReading {
   /** When commit `fixedNumber` was made, for a store that keeps it (see {@link Checkpoint}). */
   readonly timestamp?: string;
   /**
-   * The pieces of the text, read while they are consumed; their concatenation is the `tree` that
-   * {@link JournalStore.latestCheckpoint} gives. Iterating throws `OperationFailedError` when the
-   * checkpoint turns out to be incomplete.
+   * The pieces of the text, read while they are consumed: all strings, or all UTF-8 bytes of
+   * whole characters; their concatenation is the `tree` that {@link JournalStore.latestCheckpoint}
+   * gives. Iterating throws `OperationFailedError` when the checkpoint turns out to be incomplete.
    */
-  readonly chunks: AsyncIterable<string>;
+  readonly chunks: AsyncIterable<string> | AsyncIterable<Uint8Array>;
 }
 
 /** Paging of {@link JournalStore.listCommits}. */

@@ -278,9 +278,10 @@ describe('SqliteJournalStore checkpoints written in pieces', () => {
       await store.writeCheckpointChunks(size + 2, pieces(tree, size));
       assert.deepEqual(await store.latestCheckpoint(), { fixedNumber: size + 2, tree });
       const reading = await store.readCheckpoint();
-      let read = '';
-      for await (const chunk of reading?.chunks ?? []) read += chunk;
-      assert.equal(read, tree);
+      const read: Uint8Array[] = [];
+      for await (const chunk of reading?.chunks ?? [])
+        read.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      assert.equal(Buffer.concat(read).toString('utf8'), tree);
     }
     await store.close();
   });

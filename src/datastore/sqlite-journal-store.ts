@@ -20,6 +20,7 @@ import { fromWireText, movable, toWireText, transferablesOf } from './journal-wi
 import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
 
 import { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
+import { utf16Length } from './utf8-chunks.ts';
 
 export { DEFAULT_CHUNK_SIZE };
 
@@ -45,11 +46,6 @@ export interface SqliteJournalStoreOptions {
 
 /** Checkpoint chunks asked for at once while a checkpoint is read in pieces. */
 const CHUNKS_PER_REQUEST = 4;
-/**
- * Bytes decoded into one piece of text while a checkpoint is read: small enough for V8's young
- * generation, where a piece dies once decoded instead of waiting in the large-object space.
- */
-const PIECE_BYTES = 32 * 1024;
 
 const encoder = new TextEncoder();
 
@@ -140,8 +136,9 @@ export class SqliteJournalStore implements JournalStore {
     const { fixedNumber, length: expected, chunkCount } = head;
     const request = (from: number): Promise<Uint8Array[]> =>
       thread.call<Uint8Array[]>('checkpointChunks', [fixedNumber, from, CHUNKS_PER_REQUEST]);
-    async function* chunks(): AsyncGenerator<string> {
-      const decoder = new TextDecoder();
+    // The rows' bytes as they are (each row holds whole characters): start-up keeps a large
+    // list's lines as bytes until they are read, and decodes the rest itself.
+    async function* chunks(): AsyncGenerator<Uint8Array> {
       let length = 0;
       let count = 0;
       // The next chunks are read on the journal's thread while these are decoded.
@@ -152,16 +149,10 @@ export class SqliteJournalStore implements JournalStore {
         next = batch.length === CHUNKS_PER_REQUEST && from < chunkCount ? request(from) : undefined;
         for (const bytes of batch) {
           count += 1;
-          for (let start = 0; start < bytes.length; start += PIECE_BYTES) {
-            const piece = decoder.decode(bytes.subarray(start, start + PIECE_BYTES), { stream: true });
-            length += piece.length;
-            if (piece !== '') yield piece;
-          }
+          length += utf16Length(bytes);
+          if (bytes.length > 0) yield bytes;
         }
       }
-      const rest = decoder.decode();
-      length += rest.length;
-      if (rest !== '') yield rest;
       if (count !== chunkCount || length !== expected) {
         throw new OperationFailedError(
           `the checkpoint at fixed number ${fixedNumber} is damaged: ${count} of ${chunkCount} chunks, ` +

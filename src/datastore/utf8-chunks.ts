@@ -5,6 +5,17 @@
  * @see RFC 3629 §3
  */
 
+import { isAscii } from 'node:buffer';
+
+const decoder = new TextDecoder();
+
+/**
+ * The length in UTF-16 code units of the text whose UTF-8 encoding is `bytes` (whole
+ * characters): its byte length when it is ASCII (checked natively), else its decoded length.
+ */
+export const utf16Length = (bytes: Uint8Array): number =>
+  isAscii(bytes) ? bytes.length : decoder.decode(bytes).length;
+
 /** True for a byte that continues a character (`10xxxxxx`). */
 const isContinuation = (byte: number): boolean => (byte & 0xc0) === 0x80;
 
