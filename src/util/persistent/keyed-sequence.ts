@@ -115,7 +115,9 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     const count = keys.length;
     if (values.length !== count) throw new RangeError(`${count} keys but ${values.length} values`);
     let byKey: ArrayLike<number>;
-    if (keyOrder !== undefined && isKeyOrder(keys, keyOrder, comparator)) byKey = keyOrder;
+    // A key order found right has strictly ascending keys: no two are the same.
+    const distinct = keyOrder !== undefined && isKeyOrder(keys, keyOrder, comparator);
+    if (distinct) byKey = keyOrder;
     else {
       const sorted: number[] = [];
       for (let position = 0; position < count; position++) sorted.push(position);
@@ -130,7 +132,7 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     for (let rank = 0; rank < count; rank++) {
       const position = byKey[rank] as number;
       const key = keys[position] as K;
-      if (rank > 0 && comparator(sortedKeys[rank - 1] as K, key) === 0) throw new DuplicateKeyError(key);
+      if (!distinct && rank > 0 && comparator(sortedKeys[rank - 1] as K, key) === 0) throw new DuplicateKeyError(key);
       sortedKeys[rank] = key;
       orderOfSorted[rank] = position * ORDER_KEY_SPACING;
       orders[rank] = rank * ORDER_KEY_SPACING;
