@@ -46,6 +46,8 @@ export interface SqliteJournalStoreOptions {
 
 /** Checkpoint chunks asked for at once while a checkpoint is read in pieces. */
 const CHUNKS_PER_REQUEST = 4;
+/** Requests for checkpoint chunks the reading keeps ahead of the chunks it hands out. */
+const REQUESTS_AHEAD = 4;
 
 const encoder = new TextEncoder();
 
@@ -141,12 +143,24 @@ export class SqliteJournalStore implements JournalStore {
     async function* chunks(): AsyncGenerator<Uint8Array> {
       let length = 0;
       let count = 0;
-      // The next chunks are read on the journal's thread while these are decoded.
-      let next = chunkCount > 0 ? request(0) : undefined;
-      while (next !== undefined) {
+      // The next chunks are read on the journal's thread while these are decoded: a few requests
+      // ahead, so that its reading never waits for this thread (answered in order).
+      const ahead: Promise<Uint8Array[]>[] = [];
+      let requested = 0;
+      const readAhead = (): void => {
+        while (ahead.length < REQUESTS_AHEAD && requested < chunkCount) {
+          const batch = request(requested);
+          // Awaited in turn; one not awaited (the reading stopped early) must not go unhandled.
+          batch.catch(() => undefined);
+          ahead.push(batch);
+          requested += CHUNKS_PER_REQUEST;
+        }
+      };
+      readAhead();
+      for (let next = ahead.shift(); next !== undefined; next = ahead.shift()) {
         const batch = await next;
-        const from = count + batch.length;
-        next = batch.length === CHUNKS_PER_REQUEST && from < chunkCount ? request(from) : undefined;
+        if (batch.length < Math.min(CHUNKS_PER_REQUEST, chunkCount - count)) ahead.length = 0;
+        else readAhead();
         for (const bytes of batch) {
           count += 1;
           length += utf16Length(bytes);
