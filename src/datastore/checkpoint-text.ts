@@ -6,16 +6,22 @@
  *
  *     "idconf checkpoint 2"
  *     {"bench:bench":{"label":"x"}}                               the tree without its large lists
- *     {"list":["bench:bench","bench:entry"],"entries":1000000,"keyOrder":[0,1,10,100,…]}
- *     [{"name":"entry-0",…},{"name":"entry-1",…},…]               … 512 entries per line
+ *     {"list":["bench:bench","bench:entry"],"entries":1000000,"keyOrder":[0,1,10,100,…],
+ *      "keys":["entry-0","entry-1",…],"lineEntries":64}
+ *     [{"name":"entry-0",…},{"name":"entry-1",…},…]               … 64 entries per line
  *
  * A large list is one with at least 256 entries that sits below containers only (not inside a
  * list entry); its lines give its entries in order. Its line before them names it, and gives in
  * `keyOrder` the positions of its entries in the order of their keys, so that start-up builds the
  * list's index by key without sorting the keys (it checks the order in O(n), and sorts when it is
  * wrong or missing, as in checkpoints written before it was added: the member is optional, and
- * other readers of this format ignore it). JSON text holds no raw line feed, so lines are found
- * without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as written
+ * other readers of this format ignore it). When the list's line also gives its entry keys in
+ * order (`keys`) and its entries per line (`lineEntries`), start-up builds the list from the keys
+ * alone and keeps its lines of entries as they came (UTF-8 bytes from the SQLite store): each
+ * leaf of the list's B+tree decodes its line when it is first read (`LazyValues`), checking the
+ * entries' keys against `keys`; a line that does not decode fails that read as a damaged
+ * checkpoint. Without them (checkpoints written before) the entries are decoded at once. JSON
+ * text holds no raw line feed, so lines are found without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as written
  * before this format) and loads as such.
  * @see RFC 7951
  */
