@@ -16,7 +16,8 @@ import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { JournalThread } from './journal-thread.ts';
 import type { WireRecord } from './journal-wire.ts';
-import { fromWireText, movable, toWireText, transferablesOf } from './journal-wire.ts';
+import { fromWireText, LONG_TEXT, movable, toWireText, transferablesOf } from './journal-wire.ts';
+import { type DirectRecord, SqliteDirectAppender } from './sqlite-direct-appender.ts';
 import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
 
 import { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
@@ -41,6 +42,12 @@ export interface SqliteJournalStoreOptions {
   readonly walCheckpoints?: 'thread' | 'automatic';
   /** Where problems that fail no operation (a cleanup that will be retried) are reported. */
   readonly logger?: Logger;
+  /**
+   * Whether a lone commit is appended on the calling thread through a connection of its own
+   * (`SqliteDirectAppender`) when no other append is in flight and no other connection holds the
+   * write lock (default true). False: every append goes to the journal's thread.
+   */
+  readonly directAppend?: boolean;
 }
 
 /** Checkpoint chunks asked for at once while a checkpoint is read in pieces. */
@@ -74,6 +81,10 @@ const joinBytes = (parts: readonly Uint8Array[], size: number): Uint8Array => {
   return bytes;
 };
 
+/** Whether a record's texts are short enough to sit in its row (and it was not built from pieces). */
+const isShort = (record: CommitRecord): boolean =>
+  record.pieces === undefined && record.forward.length < LONG_TEXT && record.reverse.length < LONG_TEXT;
+
 const recordOf = (wire: WireRecord): CommitRecord => ({
   ...wire,
   forward: fromWireText(wire.forward),
@@ -87,6 +98,10 @@ export class SqliteJournalStore implements JournalStore {
   readonly #options: SqliteJournalStoreOptions;
   readonly #logger: Logger;
   #thread: JournalThread | undefined;
+  /** The calling thread's own connection for lone commits, when open. */
+  #direct: SqliteDirectAppender | undefined;
+  /** Appends handed to the journal's thread and not yet answered. */
+  #appending = 0;
 
   constructor(options: SqliteJournalStoreOptions) {
     this.#options = options;
@@ -108,10 +123,19 @@ export class SqliteJournalStore implements JournalStore {
         },
       },
       this.#logger,
+      () => this.#direct?.automaticWalCheckpoints(),
     );
     try {
       await thread.call('open', []);
+      if (this.#options.directAppend !== false) {
+        this.#direct = SqliteDirectAppender.open({
+          path: this.path,
+          ...(maxBytes === undefined ? {} : { maxBytes }),
+          automaticWalCheckpoints: walCheckpoints === 'automatic',
+        });
+      }
     } catch (error) {
+      await thread.call('close', []).catch(() => undefined);
       await thread.terminate();
       throw error;
     }
@@ -121,12 +145,22 @@ export class SqliteJournalStore implements JournalStore {
   async append(records: readonly CommitRecord[]): Promise<void> {
     const thread = this.#opened();
     if (records.length === 0) return;
+    // A lone commit with nothing else in flight: appended here, without the hand-over to the thread.
+    const direct = this.#direct;
+    if (direct !== undefined && this.#appending === 0 && records.length === 1 && isShort(records[0] as CommitRecord)) {
+      if (direct.tryAppend(records as readonly DirectRecord[])) return;
+    }
     const wire: WireRecord[] = records.map(({ pieces, ...record }) => ({
       ...record,
       forward: toWireText(record.forward, pieces?.forward),
       reverse: toWireText(record.reverse, pieces?.reverse),
     }));
-    await thread.call('append', [wire], transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])));
+    this.#appending += 1;
+    try {
+      await thread.call('append', [wire], transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])));
+    } finally {
+      this.#appending -= 1;
+    }
   }
 
   async latestCheckpoint(): Promise<Checkpoint | undefined> {
@@ -276,6 +310,8 @@ export class SqliteJournalStore implements JournalStore {
   async close(): Promise<void> {
     const thread = this.#opened();
     this.#thread = undefined;
+    this.#direct?.close();
+    this.#direct = undefined;
     try {
       await thread.call('close', []);
     } finally {

@@ -31,8 +31,8 @@ const serve = (options: SqliteJournalEngineOptions): void => {
   const port = parentPort;
   if (port === null) return;
   const send = (reply: JournalReply, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
-  const engine = new SqliteJournalEngine(options, (message, error) =>
-    send({ log: { message, error: toWireError(error) } }),
+  const engine = new SqliteJournalEngine(options, (message, error, automaticWalCheckpoints) =>
+    send({ log: { message, error: toWireError(error) }, ...(automaticWalCheckpoints ? { automaticWalCheckpoints } : {}) }),
   );
   const run = (op: JournalRequest['op'], args: readonly unknown[]): unknown => {
     switch (op) {
