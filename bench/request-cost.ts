@@ -95,11 +95,7 @@ const measure = async (server: ServerProcess, root: string): Promise<void> => {
     if (WARMUP > 0) await runWrk(request, 1, WARMUP);
     for (const connections of [1, 16]) {
       const before = cpuTimeMicros(server.child.pid);
-      const result = await runWrk(
-        request,
-        connections,
-        DURATION,
-      );
+      const result = await runWrk(request, connections, DURATION);
       const cpu = (cpuTimeMicros(server.child.pid) - before) / Math.max(1, result.requests);
       if (result.errors > 0) log(`${root}: ${each.name}: ${result.errors} errors`);
       add(`${each.name}, ${connections} connection${connections > 1 ? 's' : ''}|${root}`, {

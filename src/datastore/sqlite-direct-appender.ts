@@ -13,7 +13,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { isManagementError } from '../errors/index.ts';
 import type { CommitMetadata } from './commit-record.ts';
 import { checkAppendable } from './journal-invariants.ts';
-import { sqliteErrorCode, journalFailure } from './sqlite-failure.ts';
+import { journalFailure, sqliteErrorCode } from './sqlite-failure.ts';
 import {
   AUTOMATIC_WAL_CHECKPOINT_PAGES,
   configureConnection,
@@ -58,7 +58,9 @@ export class SqliteDirectAppender {
     try {
       configureConnection(database, options.maxBytes);
       // As the thread's connection: the checkpointer thread copies the WAL, not the commits.
-      database.exec(`PRAGMA wal_autocheckpoint = ${options.automaticWalCheckpoints ? AUTOMATIC_WAL_CHECKPOINT_PAGES : 0}`);
+      database.exec(
+        `PRAGMA wal_autocheckpoint = ${options.automaticWalCheckpoints ? AUTOMATIC_WAL_CHECKPOINT_PAGES : 0}`,
+      );
       return new SqliteDirectAppender(database);
     } catch (error) {
       database.close();

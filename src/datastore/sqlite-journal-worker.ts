@@ -32,7 +32,10 @@ const serve = (options: SqliteJournalEngineOptions): void => {
   if (port === null) return;
   const send = (reply: JournalReply, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
   const engine = new SqliteJournalEngine(options, (message, error, automaticWalCheckpoints) =>
-    send({ log: { message, error: toWireError(error) }, ...(automaticWalCheckpoints ? { automaticWalCheckpoints } : {}) }),
+    send({
+      log: { message, error: toWireError(error) },
+      ...(automaticWalCheckpoints ? { automaticWalCheckpoints } : {}),
+    }),
   );
   const run = (op: JournalRequest['op'], args: readonly unknown[]): unknown => {
     switch (op) {
