@@ -3,8 +3,10 @@
  * The embedded JournalStore: one SQLite file, `<dataDir>/journal.sqlite`, in WAL mode with
  * `synchronous=FULL`, so that a resolved {@link SqliteJournalStore.append} survives a crash of
  * the process or the machine. The connection lives on a thread of its own
- * (`sqlite-journal-worker.ts`, `sqlite-journal-engine.ts`): a commit's fsync and a checkpoint's
- * writes happen there while the main thread serves requests. Long texts cross to it as UTF-8
+ * (`sqlite-journal-worker.ts`, `sqlite-journal-engine.ts`): a group's fsync and a checkpoint's
+ * writes happen there while the main thread serves requests. A lone commit with nothing else in
+ * flight is appended on the calling thread through a connection of its own instead
+ * (`sqlite-direct-appender.ts`), saving the hand-over. Long texts cross to it as UTF-8
  * bytes and are stored in slices. docs/datastore.md has the schema and the reasoning.
  * @see https://sqlite.org/wal.html
  */
