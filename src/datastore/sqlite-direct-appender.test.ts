@@ -16,7 +16,7 @@ import type { CommitRecord } from './commit-record.ts';
 import { JournalConflictError } from './journal-conflict-error.ts';
 import { LONG_TEXT } from './journal-wire.ts';
 import { SqliteDirectAppender } from './sqlite-direct-appender.ts';
-import { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
+import { CONCURRENT_WINDOW_MS, JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
 
 const directories: string[] = [];
 const dataDir = (): string => {
@@ -140,19 +140,36 @@ describe('SqliteJournalStore: a lone commit appended on the calling thread', () 
     await threaded.close();
   });
 
+  it('leaves lone commits to the thread for a while after a group (concurrent writers)', async () => {
+    const store = await openStore(dataDir());
+    await store.append([record(1)]);
+    await store.append([record(2), record(3)]);
+    await store.append([record(4)]);
+    assert.deepEqual(answers, [true]);
+    await new Promise((resolve) => setTimeout(resolve, CONCURRENT_WINDOW_MS + 100));
+    await store.append([record(5)]);
+    assert.deepEqual(answers, [true, true]);
+    assert.deepEqual(
+      (await stored(store)).map((each) => each.fixedNumber),
+      [1, 2, 3, 4, 5],
+    );
+    await store.close();
+  });
+
   it('leaves groups and long texts to the journal thread', async () => {
     const store = await openStore(dataDir());
     const long = 'x'.repeat(LONG_TEXT);
-    await store.append([record(1), record(2)]);
-    await store.append([record(3, { forward: long })]);
-    await store.append([record(4, { forward: 'a piece', pieces: { forward: ['a ', 'piece'] } })]);
+    // Long texts and texts from pieces first: after a group, lone commits go to the thread anyway.
+    await store.append([record(1, { forward: long })]);
+    await store.append([record(2, { forward: 'a piece', pieces: { forward: ['a ', 'piece'] } })]);
+    await store.append([record(3), record(4)]);
     assert.deepEqual(answers, []);
     const all = await stored(store);
     assert.deepEqual(
       all.map((each) => each.fixedNumber),
       [1, 2, 3, 4],
     );
-    assert.equal(all[2]?.forward, long);
+    assert.equal(all[0]?.forward, long);
     await store.close();
   });
 

@@ -52,6 +52,14 @@ export interface SqliteJournalStoreOptions {
   readonly directAppend?: boolean;
 }
 
+/**
+ * For this long after an append of a group of several commits (concurrent writers), lone commits
+ * go to the journal's thread too (ms): while writers overlap, a commit that happens to be alone in
+ * its turn would otherwise block the main thread for its flush, during which the others' requests
+ * wait unparsed, and then make the next group's flush a second one.
+ */
+export const CONCURRENT_WINDOW_MS = 1000;
+
 /** Checkpoint chunks asked for at once while a checkpoint is read in pieces. */
 const CHUNKS_PER_REQUEST = 4;
 /**
@@ -104,6 +112,8 @@ export class SqliteJournalStore implements JournalStore {
   #direct: SqliteDirectAppender | undefined;
   /** Appends handed to the journal's thread and not yet answered. */
   #appending = 0;
+  /** Until when (performance.now()) lone commits also go to the thread: a group was appended lately. */
+  #concurrentUntil = 0;
 
   constructor(options: SqliteJournalStoreOptions) {
     this.#options = options;
@@ -149,9 +159,15 @@ export class SqliteJournalStore implements JournalStore {
     if (records.length === 0) return;
     // A lone commit with nothing else in flight: appended here, without the hand-over to the thread.
     const direct = this.#direct;
-    if (direct !== undefined && this.#appending === 0 && records.length === 1 && isShort(records[0] as CommitRecord)) {
-      if (direct.tryAppend(records as readonly DirectRecord[])) return;
-    }
+    if (records.length > 1) this.#concurrentUntil = performance.now() + CONCURRENT_WINDOW_MS;
+    else if (
+      direct !== undefined &&
+      this.#appending === 0 &&
+      isShort(records[0] as CommitRecord) &&
+      performance.now() >= this.#concurrentUntil &&
+      direct.tryAppend(records as readonly DirectRecord[])
+    )
+      return;
     const wire: WireRecord[] = records.map(({ pieces, ...record }) => ({
       ...record,
       forward: toWireText(record.forward, pieces?.forward),
