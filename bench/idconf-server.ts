@@ -58,6 +58,8 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
     command: process.execPath,
     args: [
       '--disable-warning=ExperimentalWarning',
+      // As bin/idconf starts it (scripts/run.mjs).
+      '--min-semi-space-size=16',
       ...(options.nodeArgs ?? []),
       ...(options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]),
       join(root, 'src', 'cli', 'main.ts'),

@@ -8,7 +8,8 @@
  * B…), so that a change of load hits both alike; figures are medians with their range.
  *
  * Run: `node bench/request-cost.ts [--size 100000] [--duration 3] [--runs 3] [--roots DIR,DIR…]
- * [--only TEXT]` (only the requests whose name contains TEXT, e.g. `restconf`).
+ * [--only TEXT] [--warmup SECONDS]` (only the requests whose name contains TEXT, e.g. `restconf`; each
+ * request first runs SECONDS unmeasured at 1 connection, e.g. to leave the cold start behind).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,11 +29,14 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     roots: { type: 'string', default: join(import.meta.dirname, '..') },
     only: { type: 'string', default: '' },
+    warmup: { type: 'string', default: '0' },
   },
 });
 const SIZE = Number(flags.size);
 const DURATION = Number(flags.duration);
 const RUNS = Math.max(1, Math.floor(Number(flags.runs)));
+/** Seconds of each request at 1 connection, unmeasured, before its measurements (after the cold start). */
+const WARMUP = Number(flags.warmup);
 const ROOTS = (flags.roots ?? '').split(',').filter((root) => root !== '');
 const log = (line: string): void => {
   process.stderr.write(`[request-cost] ${line}\n`);
@@ -65,27 +69,33 @@ const measure = async (server: ServerProcess, root: string): Promise<void> => {
       body: RESTCONF_REQUESTS.patchLeaf.body,
       type: RESTCONF_REQUESTS.patchLeaf.type,
     },
+    {
+      name: 'PATCH one leaf, legacy',
+      api: LEGACY_REQUESTS,
+      method: 'PATCH',
+      path: LEGACY_REQUESTS.patchLeaf.path,
+      body: LEGACY_REQUESTS.patchLeaf.body,
+      type: LEGACY_REQUESTS.patchLeaf.type,
+    },
   ];
   const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
   for (const each of cases.filter((candidate) => candidate.name.includes(flags.only ?? ''))) {
+    const request = {
+      origin: server.url,
+      method: each.method,
+      path: each.path,
+      ...(each.body === undefined ? {} : { body: each.body }),
+      headers: {
+        Authorization: client.authorization,
+        Accept: each.api.jsonType,
+        ...(each.type === undefined ? {} : { 'Content-Type': each.type }),
+      },
+      count: SIZE,
+    };
+    if (WARMUP > 0) await runWrk(request, 1, WARMUP);
     for (const connections of [1, 16]) {
       const before = cpuTimeMicros(server.child.pid);
-      const result = await runWrk(
-        {
-          origin: server.url,
-          method: each.method,
-          path: each.path,
-          ...(each.body === undefined ? {} : { body: each.body }),
-          headers: {
-            Authorization: client.authorization,
-            Accept: each.api.jsonType,
-            ...(each.type === undefined ? {} : { 'Content-Type': each.type }),
-          },
-          count: SIZE,
-        },
-        connections,
-        DURATION,
-      );
+      const result = await runWrk(request, connections, DURATION);
       const cpu = (cpuTimeMicros(server.child.pid) - before) / Math.max(1, result.requests);
       if (result.errors > 0) log(`${root}: ${each.name}: ${result.errors} errors`);
       add(`${each.name}, ${connections} connection${connections > 1 ? 's' : ''}|${root}`, {

@@ -78,7 +78,13 @@ const binary = nodeBinary();
 // once its own source has been stripped of its types, which loads the type stripper: 0.3–0.7 s
 // of every start). The directory is the one `module.enableCompileCache()` picks by default.
 const compileCache = process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache');
-const child = spawn(binary, ['--disable-warning=ExperimentalWarning', join(root, entry), ...args], {
+// The young generation is never shrunk below 16 MiB semi-spaces. The server's start-up collection
+// (src/server/collect-start-up-garbage.ts) shrinks it to its smallest after a large load, and a
+// stream of small commits, whose survivors are few, never grows it back: at 1,000,000 entries a
+// scavenge of several milliseconds then came every 80–140 PATCHes, 1 % of the requests (see
+// docs/performance.md, "Fifth round: PATCH latency"). V8 takes this only at start.
+const V8_FLAGS = ['--min-semi-space-size=16'];
+const child = spawn(binary, ['--disable-warning=ExperimentalWarning', ...V8_FLAGS, join(root, entry), ...args], {
   stdio: 'inherit',
   env: { ...process.env, IDCONF_NODE: binary, NODE_COMPILE_CACHE: compileCache },
 });

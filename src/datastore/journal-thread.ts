@@ -26,13 +26,18 @@ export class JournalThread {
   /** Set once the thread has died: every request fails with it. */
   #failure: Error | undefined;
 
-  constructor(data: JournalWorkerData, logger: Logger) {
+  /**
+   * `onAutomaticWalCheckpoints`: called when the thread reports that its WAL checkpointer stopped
+   * (other connections that write the journal must then checkpoint the WAL themselves).
+   */
+  constructor(data: JournalWorkerData, logger: Logger, onAutomaticWalCheckpoints?: () => void) {
     this.#worker = new Worker(new URL('./sqlite-journal-worker.ts', import.meta.url), { workerData: data });
     this.#worker.unref();
     this.#exited = new Promise((resolve) => this.#worker.once('exit', () => resolve()));
     this.#worker.on('message', (reply: JournalReply) => {
       if ('log' in reply) {
         logger.warn({ err: fromWireError(reply.log.error) }, reply.log.message);
+        if (reply.automaticWalCheckpoints === true) onAutomaticWalCheckpoints?.();
         return;
       }
       const waiting = this.#waiting.get(reply.id);

@@ -105,7 +105,11 @@ export interface WireError {
 export type JournalReply =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly error: WireError }
-  | { readonly log: { readonly message: string; readonly error: WireError } };
+  | {
+      readonly log: { readonly message: string; readonly error: WireError };
+      /** The WAL checkpointer thread stopped: connections that write checkpoint the WAL themselves. */
+      readonly automaticWalCheckpoints?: true;
+    };
 
 const fieldOf = <T>(value: unknown, name: string, type: string): T | undefined => {
   const field = (value as Record<string, unknown>)[name];

@@ -27,8 +27,11 @@ export interface SqliteJournalEngineOptions {
   readonly walCheckpoints?: 'thread' | 'automatic';
 }
 
-/** Where the engine reports problems that fail no operation. */
-export type EngineWarning = (message: string, error: unknown) => void;
+/**
+ * Where the engine reports problems that fail no operation. `automaticWalCheckpoints`: the WAL
+ * checkpointer thread stopped, and every connection that writes must now checkpoint the WAL itself.
+ */
+export type EngineWarning = (message: string, error: unknown, automaticWalCheckpoints?: boolean) => void;
 
 /** Bytes of checkpoint or long diff text written per transaction: about 1–2 ms of writing (docs/datastore.md). */
 export const DEFAULT_CHUNK_SIZE = 256 * 1024;
@@ -48,8 +51,6 @@ const REPLAY_PAGE = 256;
 const BUSY_TIMEOUT_MS = 10_000;
 /** How often the checkpointer thread copies the WAL into the database file. */
 const WAL_CHECKPOINT_INTERVAL_MS = 100;
-/** SQLite's default automatic checkpoint threshold, in pages, used when the thread is not running. */
-const AUTOMATIC_CHECKPOINT_PAGES = 1000;
 /** The WAL file is truncated back to this size after it grew (e.g. while a checkpoint was written). */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
@@ -143,11 +144,7 @@ export class SqliteJournalEngine {
       database = new DatabaseSync(this.#options.path, { timeout: BUSY_TIMEOUT_MS });
       const mode = database.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string };
       if (mode.journal_mode !== 'wal') throw new Error(`the file system does not support WAL (${mode.journal_mode})`);
-      database.exec(`PRAGMA synchronous = FULL; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      if (this.#options.maxBytes !== undefined) {
-        const { page_size: pageSize } = database.prepare('PRAGMA page_size').get() as { page_size: number };
-        database.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(this.#options.maxBytes / pageSize))}`);
-      }
+      configureConnection(database, this.#options.maxBytes);
       migrateSchema(database);
     } catch (error) {
       try {
@@ -171,9 +168,9 @@ export class SqliteJournalEngine {
     }
     if (this.#options.walCheckpoints === 'automatic') return;
     this.#checkpointer = startWalCheckpointer(this.#options.path, WAL_CHECKPOINT_INTERVAL_MS, (error) => {
-      this.#warn('the WAL checkpointer thread stopped; commits checkpoint the WAL themselves', error);
+      this.#warn('the WAL checkpointer thread stopped; commits checkpoint the WAL themselves', error, true);
       this.#checkpointer = undefined;
-      this.#database?.exec(`PRAGMA wal_autocheckpoint = ${AUTOMATIC_CHECKPOINT_PAGES}`);
+      this.#database?.exec(`PRAGMA wal_autocheckpoint = ${AUTOMATIC_WAL_CHECKPOINT_PAGES}`);
     });
     database.exec('PRAGMA wal_autocheckpoint = 0');
   }
@@ -536,8 +533,30 @@ export class SqliteJournalEngine {
   }
 }
 
+/**
+ * The settings every connection that writes the journal needs (they are the connection's, not
+ * the file's): a flush of the WAL at every commit, the WAL's size bound, and `maxBytes`.
+ */
+export const configureConnection = (database: DatabaseSync, maxBytes: number | undefined): void => {
+  database.exec(`PRAGMA synchronous = FULL; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
+  if (maxBytes !== undefined) {
+    const { page_size: pageSize } = database.prepare('PRAGMA page_size').get() as { page_size: number };
+    database.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(maxBytes / pageSize))}`);
+  }
+};
+
+/** The statement that inserts a commit's row (its texts in the row: short texts). */
+export const INSERT_COMMIT_SQL = `INSERT INTO commit_record (${COMMIT_COLUMNS}, forward, reverse) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+/** The journal's last fixed number: of the newest commit, or of the checkpoint when retention deleted it. */
+export const LAST_FIXED_NUMBER_SQL =
+  'SELECT max(coalesce((SELECT max(fixed_number) FROM commit_record), 0), ' +
+  'coalesce((SELECT max(fixed_number) FROM checkpoint), 0)) AS last';
+
+/** SQLite's automatic checkpoint threshold, for a connection whose commits must checkpoint the WAL themselves. */
+export const AUTOMATIC_WAL_CHECKPOINT_PAGES = 1000;
+
 /** Ends a failed transaction, if SQLite has not already rolled it back. */
-const rollBack = (database: DatabaseSync): void => {
+export const rollBack = (database: DatabaseSync): void => {
   if (!database.isTransaction) return;
   try {
     database.exec('ROLLBACK');
@@ -547,19 +566,14 @@ const rollBack = (database: DatabaseSync): void => {
 };
 
 const prepareStatements = (database: DatabaseSync): Statements => ({
-  insertCommit: database.prepare(
-    `INSERT INTO commit_record (${COMMIT_COLUMNS}, forward, reverse) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
+  insertCommit: database.prepare(INSERT_COMMIT_SQL),
   insertCommitText: database.prepare(
     'INSERT INTO commit_text (fixed_number, part, sequence, data) VALUES (?, ?, ?, CAST(? AS TEXT))',
   ),
   commitText: database.prepare(
     'SELECT CAST(data AS BLOB) AS data FROM commit_text WHERE fixed_number = ? AND part = ? ORDER BY sequence',
   ),
-  last: database.prepare(
-    'SELECT max(coalesce((SELECT max(fixed_number) FROM commit_record), 0), ' +
-      'coalesce((SELECT max(fixed_number) FROM checkpoint), 0)) AS last',
-  ),
+  last: database.prepare(LAST_FIXED_NUMBER_SQL),
   commitsAfter: database.prepare(
     `SELECT ${COMMIT_COLUMNS}, forward, reverse FROM commit_record WHERE fixed_number > ? ORDER BY fixed_number LIMIT ?`,
   ),

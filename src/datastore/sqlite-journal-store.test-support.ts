@@ -61,3 +61,19 @@ export const SQLITE_HARNESS: JournalStoreHarness = {
     : {}),
   ...(isRoot ? { unprivileged: NOBODY } : {}),
 };
+
+/**
+ * The same store with every append handed to the journal's thread (`directAppend: false`): the
+ * contract holds on both paths, and a lone commit's direct append is checked against it.
+ */
+export const SQLITE_THREAD_ONLY_HARNESS: JournalStoreHarness = {
+  ...SQLITE_HARNESS,
+  openStore(location, options = {}) {
+    return new SqliteJournalStore({
+      dataDir: location,
+      directAppend: false,
+      ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+    });
+  },
+  module: { url: import.meta.url, exportName: 'SQLITE_THREAD_ONLY_HARNESS' },
+};

@@ -16,11 +16,12 @@ import type { CommitRecord } from './commit-record.ts';
 import type { ChildResult } from './journal-store-child.test-support.ts';
 import { describeJournalStoreContract } from './journal-store-contract.test-support.ts';
 import { LONG_TEXT } from './journal-wire.ts';
-import { SQLITE_HARNESS } from './sqlite-journal-store.test-support.ts';
+import { SQLITE_HARNESS, SQLITE_THREAD_ONLY_HARNESS } from './sqlite-journal-store.test-support.ts';
 import { JOURNAL_FILE_NAME, SqliteJournalStore } from './sqlite-journal-store.ts';
 import { SCHEMA_VERSION } from './sqlite-schema.ts';
 
 describeJournalStoreContract('SqliteJournalStore', SQLITE_HARNESS);
+describeJournalStoreContract('SqliteJournalStore, every append on its thread', SQLITE_THREAD_ONLY_HARNESS);
 
 const directories: string[] = [];
 const dataDir = (): string => {

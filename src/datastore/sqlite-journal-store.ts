@@ -3,8 +3,10 @@
  * The embedded JournalStore: one SQLite file, `<dataDir>/journal.sqlite`, in WAL mode with
  * `synchronous=FULL`, so that a resolved {@link SqliteJournalStore.append} survives a crash of
  * the process or the machine. The connection lives on a thread of its own
- * (`sqlite-journal-worker.ts`, `sqlite-journal-engine.ts`): a commit's fsync and a checkpoint's
- * writes happen there while the main thread serves requests. Long texts cross to it as UTF-8
+ * (`sqlite-journal-worker.ts`, `sqlite-journal-engine.ts`): a group's fsync and a checkpoint's
+ * writes happen there while the main thread serves requests. A lone commit with nothing else in
+ * flight is appended on the calling thread through a connection of its own instead
+ * (`sqlite-direct-appender.ts`), saving the hand-over. Long texts cross to it as UTF-8
  * bytes and are stored in slices. docs/datastore.md has the schema and the reasoning.
  * @see https://sqlite.org/wal.html
  */
@@ -16,7 +18,8 @@ import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { JournalThread } from './journal-thread.ts';
 import type { WireRecord } from './journal-wire.ts';
-import { fromWireText, movable, toWireText, transferablesOf } from './journal-wire.ts';
+import { fromWireText, LONG_TEXT, movable, toWireText, transferablesOf } from './journal-wire.ts';
+import { type DirectRecord, SqliteDirectAppender } from './sqlite-direct-appender.ts';
 import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
 
 import { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
@@ -42,7 +45,21 @@ export interface SqliteJournalStoreOptions {
   readonly walCheckpoints?: 'thread' | 'automatic';
   /** Where problems that fail no operation (a cleanup that will be retried) are reported. */
   readonly logger?: Logger;
+  /**
+   * Whether a lone commit is appended on the calling thread through a connection of its own
+   * (`SqliteDirectAppender`) when no other append is in flight and no other connection holds the
+   * write lock (default true). False: every append goes to the journal's thread.
+   */
+  readonly directAppend?: boolean;
 }
+
+/**
+ * For this long after an append of a group of several commits (concurrent writers), lone commits
+ * go to the journal's thread too (ms): while writers overlap, a commit that happens to be alone in
+ * its turn would otherwise block the main thread for its flush, during which the others' requests
+ * wait unparsed, and then make the next group's flush a second one.
+ */
+export const CONCURRENT_WINDOW_MS = 1000;
 
 /** Checkpoint chunks asked for at once while a checkpoint is read in pieces. */
 const CHUNKS_PER_REQUEST = 4;
@@ -72,6 +89,10 @@ const joinBytes = (parts: readonly Uint8Array[], size: number): Uint8Array => {
   return bytes;
 };
 
+/** Whether a record's texts are short enough to sit in its row (and it was not built from pieces). */
+const isShort = (record: CommitRecord): boolean =>
+  record.pieces === undefined && record.forward.length < LONG_TEXT && record.reverse.length < LONG_TEXT;
+
 const recordOf = (wire: WireRecord): CommitRecord => ({
   ...wire,
   forward: fromWireText(wire.forward),
@@ -85,6 +106,12 @@ export class SqliteJournalStore implements JournalStore {
   readonly #options: SqliteJournalStoreOptions;
   readonly #logger: Logger;
   #thread: JournalThread | undefined;
+  /** The calling thread's own connection for lone commits, when open. */
+  #direct: SqliteDirectAppender | undefined;
+  /** Appends handed to the journal's thread and not yet answered. */
+  #appending = 0;
+  /** Until when (performance.now()) lone commits also go to the thread: a group was appended lately. */
+  #concurrentUntil = 0;
 
   constructor(options: SqliteJournalStoreOptions) {
     this.#options = options;
@@ -106,10 +133,19 @@ export class SqliteJournalStore implements JournalStore {
         },
       },
       this.#logger,
+      () => this.#direct?.automaticWalCheckpoints(),
     );
     try {
       await thread.call('open', []);
+      if (this.#options.directAppend !== false) {
+        this.#direct = SqliteDirectAppender.open({
+          path: this.path,
+          ...(maxBytes === undefined ? {} : { maxBytes }),
+          automaticWalCheckpoints: walCheckpoints === 'automatic',
+        });
+      }
     } catch (error) {
+      await thread.call('close', []).catch(() => undefined);
       await thread.terminate();
       throw error;
     }
@@ -119,12 +155,28 @@ export class SqliteJournalStore implements JournalStore {
   async append(records: readonly CommitRecord[]): Promise<void> {
     const thread = this.#opened();
     if (records.length === 0) return;
+    // A lone commit with nothing else in flight: appended here, without the hand-over to the thread.
+    const direct = this.#direct;
+    if (records.length > 1) this.#concurrentUntil = performance.now() + CONCURRENT_WINDOW_MS;
+    else if (
+      direct !== undefined &&
+      this.#appending === 0 &&
+      isShort(records[0] as CommitRecord) &&
+      performance.now() >= this.#concurrentUntil &&
+      direct.tryAppend(records as readonly DirectRecord[])
+    )
+      return;
     const wire: WireRecord[] = records.map(({ pieces, ...record }) => ({
       ...record,
       forward: toWireText(record.forward, pieces?.forward),
       reverse: toWireText(record.reverse, pieces?.reverse),
     }));
-    await thread.call('append', [wire], transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])));
+    this.#appending += 1;
+    try {
+      await thread.call('append', [wire], transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])));
+    } finally {
+      this.#appending -= 1;
+    }
   }
 
   async latestCheckpoint(): Promise<Checkpoint | undefined> {
@@ -281,6 +333,8 @@ export class SqliteJournalStore implements JournalStore {
   async close(): Promise<void> {
     const thread = this.#opened();
     this.#thread = undefined;
+    this.#direct?.close();
+    this.#direct = undefined;
     try {
       await thread.call('close', []);
     } finally {

@@ -3,8 +3,9 @@
  * The SQLite journal's thread: it owns the connection (`SqliteJournalEngine`) and answers the
  * main thread's requests in the order they come, except that checkpoint writes and prunes run
  * in the background, a short transaction at a time, with requests answered in between. The
- * main thread's event loop thus never waits for SQLite: not for a commit's fsync, nor for a
- * checkpoint's chunks. This module is the thread's entry point.
+ * main thread's event loop thus does not wait for SQLite: not for a group's fsync, nor for a
+ * checkpoint's chunks (a lone commit may be appended on the main thread instead:
+ * `sqlite-direct-appender.ts`). This module is the thread's entry point.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { JournalReply, JournalRequest, WireRecord } from './journal-wire.ts';
@@ -31,8 +32,11 @@ const serve = (options: SqliteJournalEngineOptions): void => {
   const port = parentPort;
   if (port === null) return;
   const send = (reply: JournalReply, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
-  const engine = new SqliteJournalEngine(options, (message, error) =>
-    send({ log: { message, error: toWireError(error) } }),
+  const engine = new SqliteJournalEngine(options, (message, error, automaticWalCheckpoints) =>
+    send({
+      log: { message, error: toWireError(error) },
+      ...(automaticWalCheckpoints ? { automaticWalCheckpoints } : {}),
+    }),
   );
   const run = (op: JournalRequest['op'], args: readonly unknown[]): unknown => {
     switch (op) {
