@@ -116,8 +116,11 @@ export const entryCreateEditOf = (text: string): EntryCreateEdit | undefined => 
   }
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
   return new EntryCreateEdit(
-    text.slice(idStart, idEnd),
-    text.slice(targetStart, targetEnd),
+    // Parsed, not sliced: a slice of a long text may keep the whole body alive, and the edit-id
+    // (and the keys taken from the target) are kept until the patch is committed, while the body
+    // is let go before.
+    JSON.parse(text.slice(idStart - 1, idEnd + 1)) as string,
+    JSON.parse(text.slice(targetStart - 1, targetEnd + 1)) as string,
     text.slice(memberStart, memberEnd),
     entry as Readonly<Record<string, unknown>>,
   );
