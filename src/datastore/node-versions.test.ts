@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { testSchema } from '../../test/support/test-schema.ts';
-import type { DataTree, ListInstance } from '../data/index.ts';
+import type { ContainerInstance, DataTree, ListInstance } from '../data/index.ts';
 import { decodeJson, getChild } from '../data/index.ts';
 import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
 import { NodeVersions } from './node-versions.ts';
@@ -28,7 +28,7 @@ const afterCreating = (count: number): { entry: number; floor: number } => {
     { 'nv:top': { item: Array.from({ length: count }, (_, index) => ({ id: `i${index}` })) } },
     { schema },
   ) as DataTree;
-  const container = getChild(root, top) as DataTree;
+  const container = getChild(root, top) as ContainerInstance;
   const list = getChild(container, item) as ListInstance;
   const versions = new NodeVersions(FLOOR);
   versions.record(
