@@ -16,7 +16,7 @@ import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { JournalThread } from './journal-thread.ts';
 import type { WireRecord } from './journal-wire.ts';
-import { fromWireText, movable, toWireText, transferablesOf } from './journal-wire.ts';
+import { fromWireText, movable, SpareBuffer, toWireText, transferablesOf } from './journal-wire.ts';
 import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
 
 import { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
@@ -87,6 +87,8 @@ export class SqliteJournalStore implements JournalStore {
   readonly #options: SqliteJournalStoreOptions;
   readonly #logger: Logger;
   #thread: JournalThread | undefined;
+  /** The buffer of the last long text appended, for the next one (see SpareBuffer). */
+  readonly #spare = new SpareBuffer();
 
   constructor(options: SqliteJournalStoreOptions) {
     this.#options = options;
@@ -121,12 +123,18 @@ export class SqliteJournalStore implements JournalStore {
   async append(records: readonly CommitRecord[]): Promise<void> {
     const thread = this.#opened();
     if (records.length === 0) return;
+    const spare = this.#spare;
     const wire: WireRecord[] = records.map(({ pieces, ...record }) => ({
       ...record,
-      forward: toWireText(record.forward, pieces?.forward),
-      reverse: toWireText(record.reverse, pieces?.reverse),
+      forward: toWireText(record.forward, pieces?.forward, spare),
+      reverse: toWireText(record.reverse, pieces?.reverse, spare),
     }));
-    await thread.call('append', [wire], transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])));
+    const returned = await thread.call<readonly Uint8Array[] | undefined>(
+      'append',
+      [wire],
+      transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])),
+    );
+    for (const bytes of returned ?? []) spare.keep(bytes.buffer as ArrayBuffer);
   }
 
   async latestCheckpoint(): Promise<Checkpoint | undefined> {
@@ -276,6 +284,7 @@ export class SqliteJournalStore implements JournalStore {
   async close(): Promise<void> {
     const thread = this.#opened();
     this.#thread = undefined;
+    this.#spare.clear();
     try {
       await thread.call('close', []);
     } finally {
