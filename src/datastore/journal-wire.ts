@@ -90,7 +90,7 @@ export class SpareBuffer {
 }
 
 /** How long a {@link SpareBuffer} keeps a buffer unused. */
-export const SPARE_MS = 10_000;
+export const SPARE_MS = 60_000;
 
 /** True when `piece` ends with the first half of a surrogate pair (encoded alone, it would not survive). */
 const endsInsidePair = (piece: string): boolean => {
