@@ -5,10 +5,20 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { testSchema } from '../../test/support/test-schema.ts';
 import type { DataTree, InstancePath } from '../data/index.ts';
-import { applyEdit, decodeJson, encodeJsonString, parseJsonText } from '../data/index.ts';
+import {
+  applyEdit,
+  decodeJson,
+  encodeDiff,
+  encodeJsonString,
+  parseJsonText,
+  REVERSE_OF_FORWARD,
+  REVERSE_REFERENCE_LENGTH,
+  reverseDiff,
+} from '../data/index.ts';
 import { ConstraintViolationError, isManagementError, ManagementErrors } from '../errors/index.ts';
 import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
 import { checkpointTextInSlices } from './checkpoint-text.ts';
+import type { CommitRecord } from './commit-record.ts';
 import type { CommitAttribution } from './datastore.ts';
 import { Datastore } from './datastore.ts';
 import { emptyMemoryJournal, MemoryJournalStore } from './memory-journal-store.ts';
@@ -200,6 +210,73 @@ describe('rollback files', () => {
     const content = await readRollbackFile(datastore, 2);
     assert.equal(content.file.label, 'L');
     assert.equal(content.diff.changes[0]?.kind, 'delete');
+  });
+});
+
+describe('rollback files of a long commit (reverse stored as a reference to the forward diff)', () => {
+  const ITEMS = 9_000;
+  const longId = (index: number): string => `${'x'.repeat(100)}-${index}`;
+  const manyItems = Array.from({ length: ITEMS }, (_, index) => ({ id: longId(index), price: index % 900 }));
+  const addMany = (root: DataTree): DataTree =>
+    tree({ 'shop:shop': { ...(JSON.parse(text(root)) as { 'shop:shop': object })['shop:shop'], item: manyItems } });
+
+  it('stores the reference, reads the same reverse diff, and rolls back strictly', async () => {
+    const dir = tempDir();
+    const datastore = await Datastore.open({
+      schema,
+      journal: new SqliteJournalStore({ dataDir: dir }),
+      initial: () => tree({ 'shop:shop': { name: 'corner' } }),
+    });
+    const initial = text(datastore.snapshot.root);
+    const outcome = await datastore.commit(addMany, ADMIN);
+    assert.equal(outcome.fixedNumber, 2);
+    const record = await datastore.journal.readCommit(2);
+    assert.ok(record !== undefined && record.forward.length >= REVERSE_REFERENCE_LENGTH);
+    assert.equal(record.reverse, REVERSE_OF_FORWARD);
+    const { diff } = await readRollbackFile(datastore, 2);
+    assert.equal(diff.changes.length, ITEMS);
+    assert.equal(encodeDiff(diff, schema), encodeDiff(reverseDiff(outcome.diff), schema));
+    // A later change of one created entry: the selective rollback still sees it (the reference
+    // keeps the created value) and changes nothing.
+    await datastore.commit(withItem(longId(17), 999), ADMIN);
+    const changed = text(datastore.snapshot.root);
+    await assert.rejects(applyRollback(datastore, { fixedNumber: 2, selective: true }, ADMIN), (error: unknown) => {
+      assert.ok(isManagementError(error));
+      assert.equal(error.tag, 'operation-failed');
+      assert.match(`${error.message} ${error.path ?? ''}`, /not the one the change expects/);
+      return true;
+    });
+    assert.equal(text(datastore.snapshot.root), changed);
+    // Cumulative: commit 3 undone first, then the long one.
+    await applyRollback(datastore, { fixedNumber: 2 }, ADMIN);
+    assert.equal(text(datastore.snapshot.root), initial);
+    // Rolling that rollback back (its own forward diff is the long deletion) restores the entries
+    // as they were before it, commit 3's change included.
+    const [newest] = await listRollbackFiles(datastore, { limit: 1 });
+    assert.equal((await datastore.journal.readCommit(newest?.fixedNumber ?? 0))?.reverse, REVERSE_OF_FORWARD);
+    await applyRollback(datastore, { fixedNumber: newest?.fixedNumber ?? 0, selective: true }, ADMIN);
+    assert.equal(text(datastore.snapshot.root), changed);
+    await datastore.close();
+  });
+
+  it('reads a long commit whose reverse was written out in full (a journal from before the reference)', async () => {
+    const journal = new MemoryJournalStore(emptyMemoryJournal());
+    const datastore = await Datastore.open({ schema, journal, initial: () => tree({ 'shop:shop': { name: 'c' } }) });
+    const outcome = await datastore.commit(addMany, ADMIN);
+    const record = (await journal.readCommit(2)) as CommitRecord;
+    const written = encodeDiff(reverseDiff(outcome.diff), schema);
+    const old = await Datastore.open({
+      schema,
+      journal: new MemoryJournalStore({
+        ...emptyMemoryJournal(),
+        commits: [(await journal.readCommit(1)) as CommitRecord, { ...record, reverse: written }],
+        last: 2,
+      }),
+      initial: () => tree({}),
+    });
+    assert.equal(encodeDiff((await readRollbackFile(old, 2)).diff, schema), written);
+    await applyRollback(old, { fixedNumber: 2, selective: true }, ADMIN);
+    assert.equal(text(old.snapshot.root), JSON.stringify({ 'shop:shop': { name: 'c' } }));
   });
 });
 

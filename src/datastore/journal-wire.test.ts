@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fromWireText, LONG_TEXT, toWireText } from './journal-wire.ts';
+import { fromWireText, LONG_TEXT, SpareBuffer, toWireText } from './journal-wire.ts';
 
 const encoded = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -22,7 +22,7 @@ describe('toWireText', () => {
     const bytes = toWireText(text, pieces);
     assert.ok(bytes instanceof Uint8Array);
     assert.deepEqual(bytes, encoded(text));
-    assert.equal(bytes.byteLength, bytes.buffer.byteLength, 'a buffer of its own, to move');
+    assert.ok(bytes.byteOffset === 0 && bytes.buffer instanceof ArrayBuffer, 'a buffer of its own, to move');
     assert.equal(fromWireText(bytes), text);
     assert.deepEqual(toWireText(text), encoded(text));
   });
@@ -32,5 +32,32 @@ describe('toWireText', () => {
     const text = pieces.join('');
     assert.deepEqual(toWireText(text, pieces), encoded(text));
     assert.equal(fromWireText(toWireText(text, pieces)), text);
+  });
+
+  it('writes the next long text into the buffer of the last one when it fits, with the same bytes', () => {
+    const spare = new SpareBuffer();
+    const text = (size: number, mark: string): { text: string; pieces: string[] } => {
+      const pieces = Array.from({ length: size }, (_, index) => `${mark}${index}é€😀${'y'.repeat(4000)}`);
+      return { text: pieces.join(''), pieces };
+    };
+    const first = text(300, 'a');
+    const bytes = toWireText(first.text, first.pieces, spare) as Uint8Array;
+    assert.deepEqual([...bytes], [...encoded(first.text)]);
+    spare.keep(bytes.buffer as ArrayBuffer);
+    // A little longer than the first (a create after a delete of the same entries): it still fits.
+    const second = text(300, 'bb');
+    const again = toWireText(second.text, second.pieces, spare) as Uint8Array;
+    assert.equal(again.buffer, bytes.buffer, 'the same memory');
+    assert.equal(fromWireText(again), second.text);
+    assert.deepEqual([...again], [...encoded(second.text)]);
+    // Taken: not given twice; a text longer than the buffer gets one of its own.
+    const third = toWireText(second.text, second.pieces, spare) as Uint8Array;
+    assert.notEqual(third.buffer, bytes.buffer);
+    spare.keep(bytes.buffer as ArrayBuffer);
+    const long = text(600, 'c');
+    const fourth = toWireText(long.text, long.pieces, spare) as Uint8Array;
+    assert.notEqual(fourth.buffer, bytes.buffer);
+    assert.equal(fromWireText(fourth), long.text);
+    spare.clear();
   });
 });

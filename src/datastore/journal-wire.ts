@@ -37,16 +37,60 @@ export const movable = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
  * is), the bytes are encoded piece by piece into one buffer: a text that is a rope of pieces is
  * then never flattened, which would copy it whole first (a second of a 150 MB diff's commit).
  */
-export const toWireText = (text: string, pieces?: readonly string[]): WireText => {
+export const toWireText = (text: string, pieces?: readonly string[], spare?: SpareBuffer): WireText => {
   if (text.length < LONG_TEXT) return text;
   if (pieces === undefined || pieces.some(endsInsidePair)) return movable(encoder.encode(text));
   let length = 0;
   for (const piece of pieces) length += Buffer.byteLength(piece, 'utf8');
-  const bytes = new Uint8Array(length);
+  // The bytes are written into memory already touched when there is some (see SpareBuffer);
+  // else into a new buffer with room to spare, so that the next long text may reuse it.
+  const bytes = spare?.take(length) ?? new Uint8Array(new ArrayBuffer(roomFor(length)), 0, length);
   let at = 0;
   for (const piece of pieces) at += encoder.encodeInto(piece, bytes.subarray(at)).written;
   return at === length ? bytes : movable(encoder.encode(text));
 };
+
+/** The capacity of a new buffer for `length` bytes: the next whole MiB (a text a little longer than the last one still fits). */
+const roomFor = (length: number): number => Math.ceil((length + 1) / 2 ** 20) * 2 ** 20;
+
+/**
+ * One buffer of a long text's bytes, back from the journal's thread once stored, kept for the
+ * next long text: writing a fresh buffer of 150 MB costs its first touch of every page (about a
+ * second on the machine measured, against 25–50 ms for the encoding itself). Let go of after
+ * {@link SPARE_MS} without use, so that an idle server does not keep it.
+ */
+export class SpareBuffer {
+  #buffer: ArrayBuffer | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Keeps `buffer` if it is larger than the one kept (a long text's buffer handed back). */
+  keep(buffer: ArrayBuffer): void {
+    if (buffer.byteLength < LONG_TEXT || (this.#buffer !== undefined && this.#buffer.byteLength >= buffer.byteLength))
+      return;
+    this.#buffer = buffer;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.clear(), SPARE_MS);
+    this.#timer.unref();
+  }
+
+  /** A view of `length` bytes over the kept buffer, which is no longer kept; undefined when none is large enough. */
+  take(length: number): Uint8Array | undefined {
+    const buffer = this.#buffer;
+    if (buffer === undefined || buffer.byteLength < length) return undefined;
+    this.clear();
+    return new Uint8Array(buffer, 0, length);
+  }
+
+  /** Lets go of the kept buffer. */
+  clear(): void {
+    this.#buffer = undefined;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}
+
+/** How long a {@link SpareBuffer} keeps a buffer unused. */
+export const SPARE_MS = 60_000;
 
 /** True when `piece` ends with the first half of a surrogate pair (encoded alone, it would not survive). */
 const endsInsidePair = (piece: string): boolean => {

@@ -64,7 +64,12 @@ const innerObjects = (value: Slot, budget: number): object[] | undefined => {
     if (found.length === budget) return undefined;
     found.push(current);
     if ('slots' in current) for (const slot of current.slots) stack.push(slot);
-    else for (const entry of current.entries.values()) stack.push(entry);
+    else {
+      // Every entry is an inner node that would be found: a list too long is known without them
+      // (a created list of a million entries would be put on the stack whole first).
+      if (found.length + current.entries.size > budget) return undefined;
+      for (const entry of current.entries.values()) stack.push(entry);
+    }
   }
   return found;
 };

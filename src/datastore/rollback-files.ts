@@ -1,6 +1,7 @@
 /**
  * @module datastore/rollback-files
- * Rollback files: every commit is one, its content the commit's reverse diff. Listed newest first
+ * Rollback files: every commit is one, its content the commit's reverse diff (stored in full, or,
+ * for a commit whose diff is long, as a reference to its forward diff, read back reversed). Listed newest first
  * with a rolling index (`id`, 0 = newest) beside the fixed number; applying one is a new commit.
  * Cumulative ("back to before commit N") applies the reverse diffs of every commit from the
  * newest down to N; selective applies only N's, and a conflict with a later commit is an
@@ -8,7 +9,7 @@
  * @see docs/datastore.md
  */
 import type { DataChange, DataDiff, DataTree, InstancePath } from '../data/index.ts';
-import { applyDiff, decodeDiff } from '../data/index.ts';
+import { applyDiff, decodeReverseDiff } from '../data/index.ts';
 import { InvalidValueError, isManagementError, RollbackFailedError, StoreUnavailableError } from '../errors/index.ts';
 import type { CommitMetadata } from './commit-record.ts';
 import type { CommitAttribution, CommitOutcome, Datastore } from './datastore.ts';
@@ -66,8 +67,9 @@ export const readRollbackFile = async (datastore: Datastore, fixedNumber: number
   const record = await datastore.readCommit(fixedNumber);
   if (record === undefined)
     throw new InvalidValueError(`there is no rollback file with fixed number ${fixedNumber} (never made, or pruned)`);
-  const { forward: _forward, reverse, ...file } = record;
-  return { file, diff: decodeDiff(reverse, datastore.schema) };
+  const { forward, reverse, ...file } = record;
+  // A long commit's reverse is stored as a reference to its forward diff (see decodeReverseDiff).
+  return { file, diff: decodeReverseDiff(reverse, forward, datastore.schema) };
 };
 
 const isWithin = (path: InstancePath, prefix: InstancePath): boolean =>

@@ -147,6 +147,19 @@ describe('SqliteJournalStore', () => {
     await store.close();
   });
 
+  it('stores long texts given in pieces one after the other, the later ones in the memory of the earlier', async () => {
+    const directory = dataDir();
+    const store = await openStore(directory, 4096);
+    const texts = ['a', 'bb', 'c'].map((mark, round) => {
+      const pieces = Array.from({ length: 200 + round }, (_, index) => `${mark}${index}-ÅÄÖ-😀-${'z'.repeat(6000)}`);
+      return { text: pieces.join(''), pieces };
+    });
+    for (const [index, { text, pieces }] of texts.entries())
+      await store.append([{ ...record(index + 1), forward: text, pieces: { forward: pieces } }]);
+    for (const [index, { text }] of texts.entries()) assert.equal((await store.readCommit(index + 1))?.forward, text);
+    await store.close();
+  });
+
   it('stores a long diff text in slices and gives it back whole, in a replay too, until it is pruned', async () => {
     const directory = dataDir();
     const store = await openStore(directory, 4096);

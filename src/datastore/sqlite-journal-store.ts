@@ -18,7 +18,7 @@ import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { JournalThread } from './journal-thread.ts';
 import type { WireRecord } from './journal-wire.ts';
-import { fromWireText, LONG_TEXT, movable, toWireText, transferablesOf } from './journal-wire.ts';
+import { fromWireText, LONG_TEXT, movable, SpareBuffer, toWireText, transferablesOf } from './journal-wire.ts';
 import { type DirectRecord, SqliteDirectAppender } from './sqlite-direct-appender.ts';
 import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
 
@@ -112,6 +112,8 @@ export class SqliteJournalStore implements JournalStore {
   #appending = 0;
   /** Until when (performance.now()) lone commits also go to the thread: a group was appended lately. */
   #concurrentUntil = 0;
+  /** The buffer of the last long text appended, for the next one (see SpareBuffer). */
+  readonly #spare = new SpareBuffer();
 
   constructor(options: SqliteJournalStoreOptions) {
     this.#options = options;
@@ -166,17 +168,24 @@ export class SqliteJournalStore implements JournalStore {
       direct.tryAppend(records as readonly DirectRecord[])
     )
       return;
+    const spare = this.#spare;
     const wire: WireRecord[] = records.map(({ pieces, ...record }) => ({
       ...record,
-      forward: toWireText(record.forward, pieces?.forward),
-      reverse: toWireText(record.reverse, pieces?.reverse),
+      forward: toWireText(record.forward, pieces?.forward, spare),
+      reverse: toWireText(record.reverse, pieces?.reverse, spare),
     }));
     this.#appending += 1;
+    let returned: readonly Uint8Array[] | undefined;
     try {
-      await thread.call('append', [wire], transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])));
+      returned = await thread.call<readonly Uint8Array[] | undefined>(
+        'append',
+        [wire],
+        transferablesOf(wire.flatMap((record) => [record.forward, record.reverse])),
+      );
     } finally {
       this.#appending -= 1;
     }
+    for (const bytes of returned ?? []) spare.keep(bytes.buffer as ArrayBuffer);
   }
 
   async latestCheckpoint(): Promise<Checkpoint | undefined> {
@@ -335,6 +344,7 @@ export class SqliteJournalStore implements JournalStore {
     this.#thread = undefined;
     this.#direct?.close();
     this.#direct = undefined;
+    this.#spare.clear();
     try {
       await thread.call('close', []);
     } finally {

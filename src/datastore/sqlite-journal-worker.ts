@@ -42,8 +42,14 @@ const serve = (options: SqliteJournalEngineOptions): void => {
     switch (op) {
       case 'open':
         return engine.open();
-      case 'append':
-        return engine.append(args[0] as WireRecord[]);
+      case 'append': {
+        const records = args[0] as WireRecord[];
+        engine.append(records);
+        // The long texts' buffers go back to the main thread, which writes the next one into them.
+        return records
+          .flatMap((record) => [record.forward, record.reverse])
+          .filter((text) => text instanceof Uint8Array);
+      }
       case 'latestCheckpoint':
         return engine.latestCheckpoint();
       case 'checkpointHead':

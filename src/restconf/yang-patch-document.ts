@@ -33,6 +33,99 @@ export interface PatchEdit {
   readonly value?: RawPatchValue;
 }
 
+/**
+ * A `create` edit of one list entry as a long patch's reader found it in the commonest form,
+ * `{"edit-id":"…","operation":"create","target":"…","value":{"<member>":[{…}]}}`: the member
+ * name and the entry's parsed object are kept as such, and the value is made only when asked
+ * for. It is exactly the edit that parsing the text whole and checking it gives (see
+ * {@link entryCreateEditOf}).
+ */
+export class EntryCreateEdit implements PatchEdit {
+  readonly editId: string;
+  readonly operation = 'create' as const;
+  readonly target: string;
+  /** The one member of the value (e.g. `module:list`), as written. */
+  readonly member: string;
+  /** The one item of the member's array: an object. */
+  readonly entry: Readonly<Record<string, unknown>>;
+
+  constructor(editId: string, target: string, member: string, entry: Readonly<Record<string, unknown>>) {
+    this.editId = editId;
+    this.target = target;
+    this.member = member;
+    this.entry = entry;
+  }
+
+  get value(): RawPatchValue {
+    // A computed name makes an own member whatever the name, as JSON.parse does.
+    return { encoding: 'json', json: { [this.member]: [this.entry] } };
+  }
+}
+
+const EDIT_ID_OPENING = '{"edit-id":"';
+const CREATE_TARGET = '","operation":"create","target":"';
+const VALUE_MEMBER = '","value":{"';
+const MEMBER_ARRAY = '":[';
+const ARRAY_CLOSING = ']}}';
+const OPEN_BRACE = 123;
+const BACKSLASH = 92;
+
+/** True when the text between two quotes of a JSON text is a string without escapes or control characters. */
+const isPlainString = (text: string, start: number, end: number): boolean => {
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 32 || code === BACKSLASH) return false;
+  }
+  return true;
+};
+
+/**
+ * The edit of `text` (one item of a long patch's `edit` array) when it is written exactly as
+ * `{"edit-id":"I","operation":"create","target":"T","value":{"M":[E]}}` — no white space between
+ * these tokens, I, T and M without escapes, E one JSON object — else undefined (then the edit is
+ * parsed and checked the general way). Such a text parses to exactly that edit: every member is
+ * one the edit may have, the strings are strings, a create has its value and nothing else.
+ */
+export const entryCreateEditOf = (text: string): EntryCreateEdit | undefined => {
+  if (!text.startsWith(EDIT_ID_OPENING)) return undefined;
+  const idStart = EDIT_ID_OPENING.length;
+  const idEnd = text.indexOf('"', idStart);
+  if (idEnd < 0 || !text.startsWith(CREATE_TARGET, idEnd)) return undefined;
+  const targetStart = idEnd + CREATE_TARGET.length;
+  const targetEnd = text.indexOf('"', targetStart);
+  if (targetEnd < 0 || !text.startsWith(VALUE_MEMBER, targetEnd)) return undefined;
+  const memberStart = targetEnd + VALUE_MEMBER.length;
+  const memberEnd = text.indexOf('"', memberStart);
+  if (memberEnd < 0 || !text.startsWith(MEMBER_ARRAY, memberEnd)) return undefined;
+  const entryStart = memberEnd + MEMBER_ARRAY.length;
+  const entryEnd = text.length - ARRAY_CLOSING.length;
+  if (entryEnd <= entryStart || text.charCodeAt(entryStart) !== OPEN_BRACE || !text.endsWith(ARRAY_CLOSING))
+    return undefined;
+  if (
+    !isPlainString(text, idStart, idEnd) ||
+    !isPlainString(text, targetStart, targetEnd) ||
+    !isPlainString(text, memberStart, memberEnd)
+  )
+    return undefined;
+  let entry: unknown;
+  try {
+    // One value or a syntax error: "{…},{…}" (two entries) does not parse.
+    entry = JSON.parse(text.slice(entryStart, entryEnd));
+  } catch {
+    return undefined;
+  }
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+  return new EntryCreateEdit(
+    // Parsed, not sliced: a slice of a long text may keep the whole body alive, and the edit-id
+    // (and the keys taken from the target) are kept until the patch is committed, while the body
+    // is let go before.
+    JSON.parse(text.slice(idStart - 1, idEnd + 1)) as string,
+    JSON.parse(text.slice(targetStart - 1, targetEnd + 1)) as string,
+    text.slice(memberStart, memberEnd),
+    entry as Readonly<Record<string, unknown>>,
+  );
+};
+
 /** A YANG Patch. @see RFC 8072 §2.1 */
 export interface YangPatch {
   readonly patchId: string;
@@ -238,6 +331,14 @@ export const readYangPatchJson = (text: string): YangPatchReading => {
   const ids = new DeferredEditIds();
   const edits = function* (): Generator<PatchEdit> {
     for (let index = 0; index < rawEdits.length; index++) {
+      // The commonest edit of a long patch, a create of one list entry, is read without parsing
+      // the edit around its entry (the same edit; any other form is parsed and checked whole).
+      const create = entryCreateEditOf(rawEdits.itemText(index));
+      if (create !== undefined) {
+        ids.note(create.editId);
+        yield create;
+        continue;
+      }
       let edit: PatchEdit;
       try {
         edit = editOf(rawEdits.item(index), index, ids);

@@ -10,7 +10,7 @@
  * @see RFC 8072 §2.5
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { DataTree } from '../data/index.ts';
 import { decodeJson, emptyDataTree, encodeJsonString } from '../data/index.ts';
 import { isManagementError } from '../errors/index.ts';
@@ -19,7 +19,7 @@ import { parseDataResourcePath } from './data-resource-path.ts';
 import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
 import { restconfTestSchema } from './test-schema.test-support.ts';
 import type { PatchEdit } from './yang-patch-document.ts';
-import { parseYangPatchJson, parseYangPatchXml } from './yang-patch-document.ts';
+import { EntryCreateEdit, entryCreateEditOf, parseYangPatchJson, parseYangPatchXml } from './yang-patch-document.ts';
 import { PatchResolution } from './yang-patch-edits.ts';
 import { EntryCreateResolver } from './yang-patch-entry-creates.ts';
 
@@ -68,9 +68,17 @@ const datastoreTarget = parseDataResourcePath('', schema) as DatastoreTarget;
 
 type Edit = Record<string, unknown>;
 
-const edits = (list: readonly Edit[]): PatchEdit[] => [
-  ...parseYangPatchJson(JSON.stringify({ 'ietf-yang-patch:yang-patch': { 'patch-id': 'p', edit: list } })).edits,
-];
+/** How the edits of a patch are read: parsed whole, or (as a long patch's reader does) from each edit's text first. */
+let readFromText = false;
+
+const edits = (list: readonly Edit[]): PatchEdit[] => {
+  const whole = [
+    ...parseYangPatchJson(JSON.stringify({ 'ietf-yang-patch:yang-patch': { 'patch-id': 'p', edit: list } })).edits,
+  ];
+  return readFromText
+    ? list.map((edit, index) => entryCreateEditOf(JSON.stringify(edit)) ?? (whole[index] as PatchEdit))
+    : whole;
+};
 
 const create = (id: string, target: string, value: unknown): Edit => ({
   'edit-id': id,
@@ -139,116 +147,126 @@ const taken = (patch: readonly PatchEdit[], target: DataNodeTarget | DatastoreTa
 
 const empty = rootOf({ 't-yp:top': { label: 'x' } });
 
-describe('YANG Patch runs of list-entry creates match the general resolution', () => {
-  it('creates into an empty list: the same entries in the same order', () => {
-    const patch = edits(items(['m', 'b', 'z', 'a', ...range(20)]));
-    assert.equal(taken(patch), patch.length);
-    assert.match(same(empty, patch), /^tree .*"name":"m".*"name":"b".*"name":"z".*"name":"a"/);
-  });
+for (const fromText of [false, true])
+  describe(`YANG Patch runs of list-entry creates match the general resolution (edits ${fromText ? 'read from their text' : 'parsed whole'})`, () => {
+    before(() => {
+      readFromText = fromText;
+    });
 
-  it('creates into a list with entries, and into an absent parent', () => {
-    const stored = rootOf({ 't-yp:top': { item: [{ name: 'x' }, { name: 'y', n: 3 }] } });
-    same(stored, edits(items(range(12))));
-    same(emptyDataTree(schema), edits(items(range(12))));
-    same(rootOf({}), edits(items(range(3))));
-    const fromDatastore = edits(
-      range(10).map((name) => create(name, `/t-yp:top/item=${name}`, { 't-yp:item': [{ name }] })),
-    );
-    assert.equal(taken(fromDatastore, datastoreTarget), fromDatastore.length);
-    assert.match(same(emptyDataTree(schema), fromDatastore, datastoreTarget), /^tree /);
-  });
+    it('reads the creates of one entry from their text when asked', () => {
+      const patch = edits(items(range(3)));
+      assert.equal(patch.filter((edit) => edit instanceof EntryCreateEdit).length, fromText ? 3 : 0);
+    });
 
-  it('an entry that exists is data-exists of its edit, whether stored or created earlier in the patch', () => {
-    const stored = rootOf({ 't-yp:top': { item: [{ name: 'e7' }] } });
-    assert.match(same(stored, edits(items(range(20)))), /^error at c-e7: DATA_EXISTS .*item\[name='e7'\]/);
-    const again = create('again', '/item=e3', { 't-yp:item': [{ name: 'e3' }] });
-    const repeated = edits([...items(range(15)), again, ...items(range(5, 'f'))]);
-    assert.match(same(empty, repeated), /^error at again: DATA_EXISTS/);
-    assert.match(same(stored, repeated), /^error at c-e7: DATA_EXISTS/);
-    assert.match(
-      same(empty, edits([item('a'), { ...item('a'), 'edit-id': 'second' }])),
-      /^error at second: DATA_EXISTS/,
-    );
-  });
+    it('creates into an empty list: the same entries in the same order', () => {
+      const patch = edits(items(['m', 'b', 'z', 'a', ...range(20)]));
+      assert.equal(taken(patch), patch.length);
+      assert.match(same(empty, patch), /^tree .*"name":"m".*"name":"b".*"name":"z".*"name":"a"/);
+    });
 
-  it('typed and multiple keys, key leaves last in the value, percent-encoded keys, ordered-by user', () => {
-    const patch = edits([
-      create('m1', '/multi=x,5', { 't-yp:multi': [{ a: 'x', b: 5, v: 'one' }] }),
-      create('m2', '/multi=y,-3', { 't-yp:multi': [{ v: 'keys last', b: -3, a: 'y' }] }),
-      create('m3', '/multi=a%2Cb,0', { 't-yp:multi': [{ a: 'a,b', b: 0 }] }),
-      create('c1', '/colored=t-yp:red', { 't-yp:colored': [{ color: 't-yp:red' }] }),
-      create('c2', '/colored=t-yp%3Ablue', { 't-yp:colored': [{ color: 't-yp:blue', v: 'blue' }] }),
-      create('i1', '/item=with%20space', { 't-yp:item': [{ name: 'with space' }] }),
-      create('o1', '/ordered=z', { 't-yp:ordered': [{ name: 'z' }] }),
-      create('o2', '/ordered=a', { 't-yp:ordered': [{ name: 'a' }] }),
-    ]);
-    assert.equal(taken(patch), patch.length);
-    assert.match(same(empty, patch), /^tree .*"name":"z".*"name":"a"/);
-    const again = create('again', '/multi=y,-3', { 't-yp:multi': [{ a: 'y', b: -3 }] });
-    assert.match(same(empty, edits([...patch.map(toEdit), again])), /^error at again: DATA_EXISTS/);
-  });
+    it('creates into a list with entries, and into an absent parent', () => {
+      const stored = rootOf({ 't-yp:top': { item: [{ name: 'x' }, { name: 'y', n: 3 }] } });
+      same(stored, edits(items(range(12))));
+      same(emptyDataTree(schema), edits(items(range(12))));
+      same(rootOf({}), edits(items(range(3))));
+      const fromDatastore = edits(
+        range(10).map((name) => create(name, `/t-yp:top/item=${name}`, { 't-yp:item': [{ name }] })),
+      );
+      assert.equal(taken(fromDatastore, datastoreTarget), fromDatastore.length);
+      assert.match(same(emptyDataTree(schema), fromDatastore, datastoreTarget), /^tree /);
+    });
 
-  it('other edits between creates split the runs and apply in order', () => {
-    const patch = edits([
-      ...items(range(9)),
-      { 'edit-id': 'merge', operation: 'merge', target: '/item=e2', value: { 't-yp:item': [{ name: 'e2', n: 99 }] } },
-      { 'edit-id': 'delete', operation: 'delete', target: '/item=e4' },
-      ...items(range(9, 'g')),
-      { 'edit-id': 'label', operation: 'replace', target: '/label', value: { 't-yp:label': 'y' } },
-      { ...item('e4'), 'edit-id': 'recreate-e4' },
-      create('m', '/multi=x,1', { 't-yp:multi': [{ a: 'x', b: 1 }] }),
-      item('h'),
-    ]);
-    assert.equal(taken(patch), patch.length - 3);
-    assert.match(same(empty, patch), /"n":99/);
-    const again = create('again', '/item=g3', { 't-yp:item': [{ name: 'g3' }] });
-    assert.match(same(empty, edits([...patch.map(toEdit), again])), /^error at again: DATA_EXISTS/);
-  });
+    it('an entry that exists is data-exists of its edit, whether stored or created earlier in the patch', () => {
+      const stored = rootOf({ 't-yp:top': { item: [{ name: 'e7' }] } });
+      assert.match(same(stored, edits(items(range(20)))), /^error at c-e7: DATA_EXISTS .*item\[name='e7'\]/);
+      const again = create('again', '/item=e3', { 't-yp:item': [{ name: 'e3' }] });
+      const repeated = edits([...items(range(15)), again, ...items(range(5, 'f'))]);
+      assert.match(same(empty, repeated), /^error at again: DATA_EXISTS/);
+      assert.match(same(stored, repeated), /^error at c-e7: DATA_EXISTS/);
+      assert.match(
+        same(empty, edits([item('a'), { ...item('a'), 'edit-id': 'second' }])),
+        /^error at second: DATA_EXISTS/,
+      );
+    });
 
-  it('values and targets of other shapes resolve the general way, with the same answers', () => {
-    const bad: Edit[] = [
-      create('two-entries', '/item=a', { 't-yp:item': [{ name: 'a' }, { name: 'b' }] }),
-      create('no-entry', '/item=a', { 't-yp:item': [] }),
-      create('two-members', '/item=a', { 't-yp:item': [{ name: 'a' }], 't-yp:label': 'x' }),
-      create('unqualified', '/item=a', { item: [{ name: 'a' }] }),
-      create('other-list', '/item=a', { 't-yp:ordered': [{ name: 'a' }] }),
-      create('not-array', '/item=a', { 't-yp:item': { name: 'a' } }),
-      create('key-differs', '/item=a', { 't-yp:item': [{ name: 'b' }] }),
-      create('key-missing', '/item=a', { 't-yp:item': [{ n: 1 }] }),
-      create('bad-leaf', '/item=a', { 't-yp:item': [{ name: 'a', n: -1 }] }),
-      create('unknown-leaf', '/item=a', { 't-yp:item': [{ name: 'a', nope: 1 }] }),
-      create('key-count', '/multi=x', { 't-yp:multi': [{ a: 'x', b: 1 }] }),
-      create('key-type', '/multi=x,300', { 't-yp:multi': [{ a: 'x' }] }),
-      create('no-keys', '/item', { 't-yp:item': [{ name: 'a' }] }),
-      create('config-false', '/ro=a', { 't-yp:ro': [{ k: 'a' }] }),
-      create('unknown-list', '/nope=a', { 't-yp:nope': [{ k: 'a' }] }),
-      create('deeper', '/item=a/details', { 't-yp:details': { note: 'n' } }),
-      create('empty-key', '/item=', { 't-yp:item': [{ name: '' }] }),
-      create('slash-key', '/item=a/', { 't-yp:item': [{ name: 'a' }] }),
-      create('bad-percent', '/item=%zz', { 't-yp:item': [{ name: 'a' }] }),
-      create('annotation', '/item=a', { 't-yp:item': [{ name: 'a' }], '@t-yp:item': {} }),
-    ];
-    for (const edit of bad) {
-      for (const patch of [edits([edit]), edits([...items(range(10)), edit, ...items(range(3, 'f'))])]) {
-        same(empty, patch);
-        same(rootOf({ 't-yp:top': { item: [{ name: 'a' }] } }), patch);
+    it('typed and multiple keys, key leaves last in the value, percent-encoded keys, ordered-by user', () => {
+      const patch = edits([
+        create('m1', '/multi=x,5', { 't-yp:multi': [{ a: 'x', b: 5, v: 'one' }] }),
+        create('m2', '/multi=y,-3', { 't-yp:multi': [{ v: 'keys last', b: -3, a: 'y' }] }),
+        create('m3', '/multi=a%2Cb,0', { 't-yp:multi': [{ a: 'a,b', b: 0 }] }),
+        create('c1', '/colored=t-yp:red', { 't-yp:colored': [{ color: 't-yp:red' }] }),
+        create('c2', '/colored=t-yp%3Ablue', { 't-yp:colored': [{ color: 't-yp:blue', v: 'blue' }] }),
+        create('i1', '/item=with%20space', { 't-yp:item': [{ name: 'with space' }] }),
+        create('o1', '/ordered=z', { 't-yp:ordered': [{ name: 'z' }] }),
+        create('o2', '/ordered=a', { 't-yp:ordered': [{ name: 'a' }] }),
+      ]);
+      assert.equal(taken(patch), patch.length);
+      assert.match(same(empty, patch), /^tree .*"name":"z".*"name":"a"/);
+      const again = create('again', '/multi=y,-3', { 't-yp:multi': [{ a: 'y', b: -3 }] });
+      assert.match(same(empty, edits([...patch.map(toEdit), again])), /^error at again: DATA_EXISTS/);
+    });
+
+    it('other edits between creates split the runs and apply in order', () => {
+      const patch = edits([
+        ...items(range(9)),
+        { 'edit-id': 'merge', operation: 'merge', target: '/item=e2', value: { 't-yp:item': [{ name: 'e2', n: 99 }] } },
+        { 'edit-id': 'delete', operation: 'delete', target: '/item=e4' },
+        ...items(range(9, 'g')),
+        { 'edit-id': 'label', operation: 'replace', target: '/label', value: { 't-yp:label': 'y' } },
+        { ...item('e4'), 'edit-id': 'recreate-e4' },
+        create('m', '/multi=x,1', { 't-yp:multi': [{ a: 'x', b: 1 }] }),
+        item('h'),
+      ]);
+      assert.equal(taken(patch), patch.length - 3);
+      assert.match(same(empty, patch), /"n":99/);
+      const again = create('again', '/item=g3', { 't-yp:item': [{ name: 'g3' }] });
+      assert.match(same(empty, edits([...patch.map(toEdit), again])), /^error at again: DATA_EXISTS/);
+    });
+
+    it('values and targets of other shapes resolve the general way, with the same answers', () => {
+      const bad: Edit[] = [
+        create('two-entries', '/item=a', { 't-yp:item': [{ name: 'a' }, { name: 'b' }] }),
+        create('no-entry', '/item=a', { 't-yp:item': [] }),
+        create('two-members', '/item=a', { 't-yp:item': [{ name: 'a' }], 't-yp:label': 'x' }),
+        create('unqualified', '/item=a', { item: [{ name: 'a' }] }),
+        create('other-list', '/item=a', { 't-yp:ordered': [{ name: 'a' }] }),
+        create('not-array', '/item=a', { 't-yp:item': { name: 'a' } }),
+        create('key-differs', '/item=a', { 't-yp:item': [{ name: 'b' }] }),
+        create('key-missing', '/item=a', { 't-yp:item': [{ n: 1 }] }),
+        create('bad-leaf', '/item=a', { 't-yp:item': [{ name: 'a', n: -1 }] }),
+        create('unknown-leaf', '/item=a', { 't-yp:item': [{ name: 'a', nope: 1 }] }),
+        create('key-count', '/multi=x', { 't-yp:multi': [{ a: 'x', b: 1 }] }),
+        create('key-type', '/multi=x,300', { 't-yp:multi': [{ a: 'x' }] }),
+        create('no-keys', '/item', { 't-yp:item': [{ name: 'a' }] }),
+        create('config-false', '/ro=a', { 't-yp:ro': [{ k: 'a' }] }),
+        create('unknown-list', '/nope=a', { 't-yp:nope': [{ k: 'a' }] }),
+        create('deeper', '/item=a/details', { 't-yp:details': { note: 'n' } }),
+        create('empty-key', '/item=', { 't-yp:item': [{ name: '' }] }),
+        create('slash-key', '/item=a/', { 't-yp:item': [{ name: 'a' }] }),
+        create('bad-percent', '/item=%zz', { 't-yp:item': [{ name: 'a' }] }),
+        create('annotation', '/item=a', { 't-yp:item': [{ name: 'a' }], '@t-yp:item': {} }),
+      ];
+      for (const edit of bad) {
+        for (const patch of [edits([edit]), edits([...items(range(10)), edit, ...items(range(3, 'f'))])]) {
+          same(empty, patch);
+          same(rootOf({ 't-yp:top': { item: [{ name: 'a' }] } }), patch);
+        }
       }
-    }
-    // Of these, the runs take only the create of the entry whose key is the empty string.
-    assert.equal(taken(edits(bad)), 1);
-  });
+      // Of these, the runs take only the create of the entry whose key is the empty string.
+      assert.equal(taken(edits(bad)), 1);
+    });
 
-  it('XML values resolve the general way', () => {
-    const xml = `<yang-patch xmlns="urn:ietf:params:xml:ns:yang:ietf-yang-patch"><patch-id>p</patch-id>
+    it('XML values resolve the general way', () => {
+      const xml = `<yang-patch xmlns="urn:ietf:params:xml:ns:yang:ietf-yang-patch"><patch-id>p</patch-id>
       <edit><edit-id>x1</edit-id><operation>create</operation><target>/item=a</target>
         <value><item xmlns="urn:t:yp"><name>a</name></item></value></edit>
       <edit><edit-id>x2</edit-id><operation>create</operation><target>/item=a</target>
         <value><item xmlns="urn:t:yp"><name>a</name></item></value></edit></yang-patch>`;
-    const patch = parseYangPatchXml(xml).edits;
-    assert.equal(taken(patch), 0);
-    assert.match(same(empty, [...edits(items(range(9))), ...patch]), /^error at x2: DATA_EXISTS/);
+      const patch = parseYangPatchXml(xml).edits;
+      assert.equal(taken(patch), 0);
+      assert.match(same(empty, [...edits(items(range(9))), ...patch]), /^error at x2: DATA_EXISTS/);
+    });
   });
-});
 
 /** A resolved patch edit back as the JSON edit it came from. */
 const toEdit = (edit: PatchEdit): Edit => ({

@@ -15,11 +15,12 @@
  * resolution, which gives the same answer it always gave.
  * @see RFC 8072 §2.5 (edit target, value), RFC 8040 §3.5.3 (list keys in a path)
  */
-import type { EntryCreates, InstancePath, InstancePathStep, ListEntry } from '../data/index.ts';
+import type { DecodeJsonOptions, EntryCreates, InstancePath, InstancePathStep, ListEntry } from '../data/index.ts';
 import { decodeJsonEntries, entryKeyOf, entryValue, keyValuesOf } from '../data/index.ts';
 import type { ListNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { listKeys } from './data-resource-path.ts';
 import type { PatchEdit } from './yang-patch-document.ts';
+import { EntryCreateEdit } from './yang-patch-document.ts';
 
 const SLASH = 47;
 
@@ -33,6 +34,8 @@ interface EntryRoute {
   readonly list: ListNode;
   /** The list's member name in a JSON value: `module:name`. @see RFC 7951 §4 */
   readonly member: string;
+  /** The options of decoding its entries. */
+  readonly options: DecodeJsonOptions;
 }
 
 /** A create of one list entry, resolved. */
@@ -94,10 +97,22 @@ export class EntryCreateResolver {
   /** Resolves a target prefix relative to the patch's target the general way (throws when it cannot). */
   readonly #resolvePrefix: (prefix: string) => InstancePath;
   readonly #routes = new Map<string, EntryRoute | null>();
+  /** The prefix looked up last, and its route. */
+  #last: { readonly prefix: string; readonly route: EntryRoute | null } | undefined;
+  /** Scratch arrays of one edit's decode, reused. */
+  readonly #items: unknown[] = [undefined];
+  readonly #entryKeys: string[] = [];
+  readonly #entries: ListEntry[] = [];
 
   constructor(schema: SchemaTree, resolvePrefix: (prefix: string) => InstancePath) {
     this.#schema = schema;
     this.#resolvePrefix = resolvePrefix;
+  }
+
+  #routeOf(prefix: string): EntryRoute | null {
+    const route = this.#route(prefix);
+    this.#last = { prefix, route };
+    return route;
   }
 
   #route(prefix: string): EntryRoute | null {
@@ -108,8 +123,15 @@ export class EntryCreateResolver {
       const path = this.#resolvePrefix(prefix);
       const step = path.at(-1);
       const list = step?.schema;
-      if (list?.kind === 'list' && step?.keys === undefined && list.config && list.keys.length > 0)
-        route = { parentPath: Object.freeze(path.slice(0, -1)), list, member: `${list.module}:${list.name}` };
+      if (list?.kind === 'list' && step?.keys === undefined && list.config && list.keys.length > 0) {
+        const parentPath = Object.freeze(path.slice(0, -1));
+        route = {
+          parentPath,
+          list,
+          member: `${list.module}:${list.name}`,
+          options: { schema: this.#schema, config: true, path: parentPath },
+        };
+      }
     } catch {
       // The general resolution reports the error.
     }
@@ -122,8 +144,12 @@ export class EntryCreateResolver {
    * general resolution would find an error (then resolve it the general way).
    */
   resolve(edit: PatchEdit): EntryCreate | undefined {
-    const { value, target } = edit;
-    if (edit.operation !== 'create' || value?.encoding !== 'json' || edit.point !== undefined) return undefined;
+    const { target } = edit;
+    const read = edit instanceof EntryCreateEdit ? edit : undefined;
+    // (An edit read as an EntryCreateEdit is a create of a JSON value without a point.)
+    const value = read === undefined ? edit.value : undefined;
+    if (read === undefined && (edit.operation !== 'create' || value?.encoding !== 'json' || edit.point !== undefined))
+      return undefined;
     const equals = target.indexOf('=');
     // The `=` must end a node name of the last segment ("/=x" is malformed, not a key of the parent).
     if (
@@ -133,27 +159,46 @@ export class EntryCreateResolver {
       target.lastIndexOf('/') > equals
     )
       return undefined;
-    const route = this.#route(target.slice(0, equals));
+    // Consecutive edits of one list share their prefix: it is looked up once, not sliced and hashed per edit.
+    const last = this.#last;
+    const route =
+      last !== undefined && equals === last.prefix.length && target.startsWith(last.prefix)
+        ? last.route
+        : this.#routeOf(target.slice(0, equals));
     if (route === null) return undefined;
-    const json = value.json;
-    if (!isObject(json)) return undefined;
-    let items: unknown;
-    let members = 0;
-    for (const member in json) {
-      if (++members > 1 || member !== route.member || !Object.hasOwn(json, member)) return undefined;
-      items = json[member];
+    const items = this.#items;
+    if (read !== undefined) {
+      // Read from the text in its commonest form: one member holding one object (see entryCreateEditOf).
+      if (read.member !== route.member) return undefined;
+      items[0] = read.entry;
+    } else {
+      if (value?.encoding !== 'json') return undefined;
+      const json = value.json;
+      if (!isObject(json)) return undefined;
+      let found: unknown;
+      let members = 0;
+      for (const member in json) {
+        if (++members > 1 || member !== route.member || !Object.hasOwn(json, member)) return undefined;
+        found = json[member];
+      }
+      if (!Array.isArray(found) || found.length !== 1 || !isObject(found[0])) return undefined;
+      items[0] = found[0];
     }
-    if (!Array.isArray(items) || items.length !== 1 || !isObject(items[0])) return undefined;
+    const entryKeys = this.#entryKeys;
+    const entries = this.#entries;
     try {
       const { list, parentPath } = route;
       const keys = listKeys(list, target.slice(equals + 1), this.#schema, parentPath);
-      const entryKeys: string[] = [];
-      const entries: ListEntry[] = [];
-      decodeJsonEntries(list, items, { schema: this.#schema, config: true, path: parentPath }, entryKeys, entries);
+      entryKeys.length = 0;
+      entries.length = 0;
+      decodeJsonEntries(list, items, route.options, entryKeys, entries, 0);
       const path: InstancePath = [...parentPath, { schema: list, keys }];
       return { route, keys, entry: entryValue(list, keys, entries[0] as ListEntry, path) };
     } catch {
       return undefined;
+    } finally {
+      items[0] = undefined;
+      entries.length = 0;
     }
   }
 }

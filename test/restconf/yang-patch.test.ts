@@ -451,6 +451,28 @@ describe('YANG Patch (RFC 8072)', () => {
       assert.equal(names.at(-1), 'S3999');
     });
 
+    it('its rollback file (the reverse diff stored as a reference to the forward one) undoes it', async () => {
+      const before = await songs();
+      assert.equal((await send(WASTING_LIGHT, longPatch())).status, 200);
+      const changed = await server.request('PATCH', `${WASTING_LIGHT}/song=S7`, {
+        body: { 'example-jukebox:song': [{ name: 'S7', length: 99 }] },
+      });
+      assert.equal(changed.status, 204, changed.body);
+      const apply = (id: number) =>
+        server.request('POST', '/data/idconf-rollback:rollback-files/apply-rollback-file', {
+          body: { input: { id, selective: [null] } },
+        });
+      // Selectively, the patch's file meets S7 changed since: a conflict naming it, nothing changed.
+      const conflict = await apply(1);
+      assert.equal(conflict.status, 500, conflict.body);
+      assert.equal(firstError(conflict)['error-tag'], 'operation-failed');
+      assert.match(firstError(conflict)['error-path'] ?? '', /S7/);
+      assert.equal((await songs()).length, 4002);
+      assert.equal((await apply(0)).status, 204);
+      assert.equal((await apply(2)).status, 204);
+      assert.deepEqual(await songs(), before);
+    });
+
     it('a create of an entry that exists, or that an earlier edit created, is data-exists of that edit', async () => {
       const before = await songs();
       for (const [index, target, editId] of [

@@ -9,7 +9,14 @@ import { InvalidValueError, MalformedMessageError, UnknownElementError } from '.
 import { decodeJson } from '../codec/json/json-decode.ts';
 import { testSchema } from '../test-schema.test-support.ts';
 import { EMPTY_DIFF, reverseDiff } from './diff.ts';
-import { decodeDiff, encodeDiff, encodeDiffs } from './diff-codec.ts';
+import {
+  decodeDiff,
+  decodeReverseDiff,
+  encodeDiff,
+  encodeDiffs,
+  REVERSE_OF_FORWARD,
+  REVERSE_REFERENCE_LENGTH,
+} from './diff-codec.ts';
 import { DIFF_MODULE } from './diff-test-modules.test-support.ts';
 import { diffTrees } from './diff-trees.ts';
 
@@ -80,13 +87,63 @@ describe('encodeDiff', () => {
     const diff = diffTrees(decodeJson(schema, {}, { schema }), after);
     const { forward, reverse } = encodeDiffs(diff, schema);
     assert.ok(forward.text.length >= 1 << 20);
-    assert.ok(forward.pieces !== undefined && reverse.pieces !== undefined, 'not joined');
+    assert.ok(forward.pieces !== undefined, 'not joined');
+    assert.equal(reverse.text, REVERSE_OF_FORWARD);
     assert.equal(forward.pieces.join(''), forward.text);
     assert.equal(forward.text, encodeDiff(diff, schema));
-    assert.equal(reverse.text, encodeDiff(reverseDiff(diff), schema));
     const empty = decodeJson(schema, {}, { schema });
     const small = encodeDiffs(diffTrees(empty, decodeJson(schema, { 'dt:top': { b: 'x' } }, { schema })), schema);
     assert.equal(small.forward.pieces, undefined, 'a short diff is joined');
+  });
+
+  it('writes the reverse of a long diff as a reference to it, read back as the reverse written out', () => {
+    const empty = decodeJson(schema, {}, { schema });
+    const entries = (from: number, count: number, note: string) =>
+      Array.from({ length: count }, (_, index) => ({ id: 'one', d: `${from + index}`, note }));
+    const full = decodeJson(schema, { 'dt:top': { b: 'x', ml: entries(0, 20_000, 'y'.repeat(40)) } }, { schema });
+    // Created, deleted, and changed in place (a modify of many leaves), each long.
+    const changed = decodeJson(
+      schema,
+      { 'dt:top': { b: 'z', ml: [...entries(0, 10_000, 'w'.repeat(40)), ...entries(30_000, 5, 'v')] } },
+      { schema },
+    );
+    for (const [before, after] of [
+      [empty, full],
+      [full, empty],
+      [full, changed],
+    ] as const) {
+      const diff = diffTrees(before, after);
+      const { forward, reverse } = encodeDiffs(diff, schema);
+      assert.ok(forward.text.length >= REVERSE_REFERENCE_LENGTH);
+      assert.equal(reverse.text, REVERSE_OF_FORWARD);
+      const written = encodeDiff(reverseDiff(diff), schema);
+      const read = decodeReverseDiff(reverse.text, forward.text, schema);
+      assert.deepEqual(read, decodeDiff(written, schema));
+      assert.equal(encodeDiff(read, schema), written);
+      // A reverse written out in full (a journal from before the reference) reads as it always did.
+      assert.deepEqual(decodeReverseDiff(written, forward.text, schema), decodeDiff(written, schema));
+    }
+  });
+
+  it('reads a reverse diff written out, and only the exact reference as a reference', () => {
+    const empty = decodeJson(schema, {}, { schema });
+    const diff = diffTrees(empty, decodeJson(schema, { 'dt:top': { b: 'x' } }, { schema }));
+    const { forward, reverse } = encodeDiffs(diff, schema);
+    assert.notEqual(reverse.text, REVERSE_OF_FORWARD, 'a short diff has its reverse written out');
+    assert.deepEqual(decodeReverseDiff(reverse.text, forward.text, schema), reverseDiff(diff));
+    assert.deepEqual(
+      decodeReverseDiff(' { "reverse-of" : "forward", "version" : 1 } ', forward.text, schema),
+      reverseDiff(diff),
+    );
+    for (const text of [
+      '{"version":2,"reverse-of":"forward"}',
+      '{"version":1,"reverse-of":"reverse"}',
+      '{"reverse-of":"forward"}',
+    ])
+      assert.throws(() => decodeReverseDiff(text, forward.text, schema), MalformedMessageError, text);
+    // A diff that happens to have such a member is read as the diff it is.
+    const diffText = '{"version":1,"reverse-of":"forward","changes":[]}';
+    assert.deepEqual(decodeReverseDiff(diffText, forward.text, schema), { changes: [] });
   });
 
   it('writes the empty diff on one line', () => {

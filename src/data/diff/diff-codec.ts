@@ -220,18 +220,32 @@ const diffText = (parts: readonly string[]): DiffText => {
 };
 
 /**
+ * The text that stands for the reverse of the diff stored beside it: what {@link encodeDiffs}
+ * writes as the reverse of a long diff instead of repeating its values (the reverse of creating
+ * a million entries would be their deletion, each with the very value the forward diff holds).
+ * {@link decodeReverseDiff} reads it as `reverseDiff` of the forward diff, exactly the diff that
+ * writing it out in full would have given back.
+ */
+export const REVERSE_OF_FORWARD = `{"version":${FORMAT_VERSION},"reverse-of":"forward"}`;
+
+/** Forward texts at least this long (UTF-16 code units) get {@link REVERSE_OF_FORWARD} as their reverse. */
+export const REVERSE_REFERENCE_LENGTH = 1 << 20;
+
+/**
  * The texts of `diff` and of its reverse (`encodeDiff` of each): a value both hold (what a
- * create adds is what its reverse deletes) is encoded once. @see RFC 7951
+ * create adds is what its reverse deletes) is encoded once. When the forward text is long
+ * ({@link REVERSE_REFERENCE_LENGTH}), the reverse is {@link REVERSE_OF_FORWARD} instead: it
+ * would repeat the forward's values, and it is only ever read beside it (a rollback file).
+ * @see RFC 7951
  */
 export const encodeDiffs = (
   diff: DataDiff,
   schema: SchemaTree,
 ): { readonly forward: DiffText; readonly reverse: DiffText } => {
   const known: KnownValueTexts = new WeakMap();
-  return {
-    forward: diffText(encodeWith(diff, schema, known)),
-    reverse: diffText(encodeWith(reverseDiff(diff), schema, known)),
-  };
+  const forward = diffText(encodeWith(diff, schema, known));
+  if (forward.text.length >= REVERSE_REFERENCE_LENGTH) return { forward, reverse: { text: REVERSE_OF_FORWARD } };
+  return { forward, reverse: diffText(encodeWith(reverseDiff(diff), schema, known)) };
 };
 
 // ---- decoding ----
@@ -393,6 +407,33 @@ const decodeChange = (schema: SchemaTree, raw: unknown): DataChange => {
       throw malformed(`unknown op ${JSON.stringify(raw.op)}`, path);
   }
 };
+
+/** True when `text` is {@link REVERSE_OF_FORWARD} (read as JSON: the member order and spacing do not matter). */
+const isReverseOfForward = (text: string): boolean => {
+  // The reference is short: a long text is a diff written out (parsing it twice would cost).
+  if (text.length > 256 || !text.includes('"reverse-of"')) return false;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  return (
+    isObject(json) &&
+    Object.keys(json).length === 2 &&
+    json.version === FORMAT_VERSION &&
+    json['reverse-of'] === 'forward'
+  );
+};
+
+/**
+ * The reverse diff of a commit from its two texts: `reverse` decoded, or, when it is
+ * {@link REVERSE_OF_FORWARD}, `forward` decoded and reversed — the same diff in both cases
+ * (`reverseDiff` of what the forward text holds is what the reverse text held in full). Throws as
+ * {@link decodeDiff} does.
+ */
+export const decodeReverseDiff = (reverse: string, forward: string, schema: SchemaTree): DataDiff =>
+  isReverseOfForward(reverse) ? reverseDiff(decodeDiff(forward, schema)) : decodeDiff(reverse, schema);
 
 /**
  * Reads the text of {@link encodeDiff} back against `schema`; throws MalformedMessageError for text that

@@ -23,6 +23,12 @@ export class JsonArrayText {
     this.length = length;
   }
 
+  /** The text of item `index`, from its first character to its last (not checked: {@link item} checks it). */
+  itemText(index: number): string {
+    const bounds = this.#bounds;
+    return this.#text.slice(bounds[2 * index] as number, bounds[2 * index + 1] as number);
+  }
+
   /**
    * Item `index`, parsed. The items were only delimited when the document was read: one that is
    * not valid JSON makes the whole text be parsed, which throws the error that parse reports.
