@@ -12,6 +12,10 @@ const cache = enableCompileCache();
 // Worker threads read the setting from the environment when they start.
 if (cache.directory !== undefined) process.env['NODE_COMPILE_CACHE'] ??= cache.directory;
 
+// `idconf serve` reads its latest checkpoint on a thread while the rest of the server loads.
+const { startEarlyCheckpointRead } = await import('./early-checkpoint-read.ts');
+const checkpointPrefetch = startEarlyCheckpointRead(process.argv, process.env);
+
 const { createProgram } = await import('./program.ts');
 
 // A reader that goes away early (`idconf data convert … | head`) is no error of ours: stop
@@ -22,4 +26,4 @@ for (const stream of [process.stdout, process.stderr])
     process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
   });
 
-await createProgram().parseAsync(process.argv);
+await createProgram(checkpointPrefetch === undefined ? {} : { checkpointPrefetch }).parseAsync(process.argv);

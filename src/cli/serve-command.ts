@@ -3,6 +3,7 @@
  * `idconf serve`: runs the management server until SIGINT/SIGTERM, then stops gracefully.
  */
 import { type Command, Option } from 'commander';
+import type { CheckpointPrefetch } from '../datastore/index.ts';
 import { isManagementError } from '../errors/index.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/index.ts';
 import { DEFAULT_MAX_SUBSCRIPTIONS, DEFAULT_MAX_SUBSCRIPTIONS_PER_USER } from '../management/index.ts';
@@ -26,8 +27,11 @@ import { repeatableOption } from './repeatable-option.ts';
  */
 const MAX_BODY_LIMIT = 256 * 1024 * 1024;
 
-/** Adds the `serve` command to the program. */
-export const addServeCommand = (program: Command): void => {
+/**
+ * Adds the `serve` command to the program. `checkpointPrefetch`: the latest checkpoint's early
+ * read, which the server's journal takes when it is its own.
+ */
+export const addServeCommand = (program: Command, checkpointPrefetch?: CheckpointPrefetch): void => {
   program
     .command('serve')
     .description('run the management server (RESTCONF and legacy REST on one HTTPS port)')
@@ -105,6 +109,7 @@ export const addServeCommand = (program: Command): void => {
             ...(flags.tlsCert === undefined ? {} : { tlsCertFile: flags.tlsCert }),
             ...(flags.tlsKey === undefined ? {} : { tlsKeyFile: flags.tlsKey }),
             bodyLimit: flags.bodyLimit,
+            ...(checkpointPrefetch === undefined ? {} : { checkpointPrefetch }),
             maxSubscriptions: flags.maxSubscriptions,
             maxSubscriptionsPerUser: flags.maxSubscriptionsPerUser,
             ...(flags.webUiDir === undefined ? {} : { webUiDir: flags.webUiDir }),

@@ -331,4 +331,23 @@ describe('a large list loaded lazily (its entries decoded when first read)', () 
       }
     }
   });
+
+  it('loads lazily only under the modules the checkpoint was written with', async () => {
+    const original = treeOf(600, 0, -1);
+    const text = await checkpointTextInSlices(original, undefined, 'modules-a');
+    const head = JSON.parse(text.split('\n').find((line) => line.startsWith('{"list"')) ?? '');
+    assert.equal(head.schema, 'modules-a');
+    for (const fingerprint of ['modules-a', 'modules-b', undefined])
+      assertSameTree(await treeFromCheckpointChunks(bytePieces(text, 500), schema, fingerprint), original);
+    // A line that does not decode tells a lazy load (refused when read) from an eager one (refused at start).
+    const lines = text.split('\n');
+    const second = lines.flatMap((line, index) => (line.startsWith('[') ? [index] : []))[1] as number;
+    const broken = [
+      lines.map((line, index) => (index === second ? line.replace('"k2":64', '"k2":"x"') : line)).join('\n'),
+    ];
+    const lazy = await treeFromCheckpointChunks(broken, schema, 'modules-a');
+    assert.throws(() => bigList(lazy).entries.get(keyOf(64)), OperationFailedError);
+    await assert.rejects(treeFromCheckpointChunks(broken, schema, 'modules-b'), /not a valid uint16/, 'other modules');
+    await assert.rejects(treeFromCheckpointChunks(broken, schema), /not a valid uint16/, 'no fingerprint to compare');
+  });
 });

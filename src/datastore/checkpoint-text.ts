@@ -7,7 +7,7 @@
  *     "idconf checkpoint 2"
  *     {"bench:bench":{"label":"x"}}                               the tree without its large lists
  *     {"list":["bench:bench","bench:entry"],"entries":1000000,"keyOrder":[0,1,10,100,…],
- *      "keys":["entry-0","entry-1",…],"lineEntries":64}
+ *      "keys":["entry-0","entry-1",…],"lineEntries":64,"schema":"3f9a…"}
  *     [{"name":"entry-0",…},{"name":"entry-1",…},…]               … 64 entries per line
  *
  * A large list is one with at least 256 entries that sits below containers only (not inside a
@@ -20,9 +20,11 @@
  * alone and keeps its lines of entries as they came (UTF-8 bytes from the SQLite store): each
  * leaf of the list's B+tree decodes its line when it is first read (`LazyValues`), checking the
  * entries' keys against `keys`; a line that does not decode fails that read as a damaged
- * checkpoint. Without them (checkpoints written before) the entries are decoded at once. JSON
- * text holds no raw line feed, so lines are found without parsing. A checkpoint without the first line is one RFC 7951 JSON text (as written
- * before this format) and loads as such.
+ * checkpoint. `schema` is the fingerprint of the YANG modules the checkpoint was written under
+ * (absent when the writer was given none): a start under other modules decodes, and so checks,
+ * every entry at once, as it does without `keys` (checkpoints written before). JSON text holds no
+ * raw line feed, so lines are found without parsing. A checkpoint without the first line is one
+ * RFC 7951 JSON text (as written before this format) and loads as such.
  * @see RFC 7951
  */
 import type {
@@ -98,7 +100,11 @@ const qualifiedName = (step: InstancePathStep): string => `${step.schema.module}
  * The checkpoint text of `root` (configuration only, defaults as set) in pieces, encoded in
  * slices of about `sliceMs` between which the event loop runs.
  */
-export async function* checkpointChunks(root: DataTree, sliceMs = SLICE_MS): AsyncGenerator<string> {
+export async function* checkpointChunks(
+  root: DataTree,
+  sliceMs = SLICE_MS,
+  fingerprint?: string,
+): AsyncGenerator<string> {
   let sliceStart = performance.now();
   const pause = async (): Promise<void> => {
     if (performance.now() - sliceStart < sliceMs) return;
@@ -139,7 +145,8 @@ export async function* checkpointChunks(root: DataTree, sliceMs = SLICE_MS): Asy
       piece = '';
       await pause();
     }
-    yield `${piece}],"lineEntries":${LINE_ENTRIES}}\n`;
+    const schema = fingerprint === undefined ? '' : `,"schema":${JSON.stringify(fingerprint)}`;
+    yield `${piece}],"lineEntries":${LINE_ENTRIES}${schema}}\n`;
     let batch: ListEntry[] = [];
     for (const entry of list.entries.values()) {
       batch.push(entry);
@@ -157,9 +164,13 @@ export async function* checkpointChunks(root: DataTree, sliceMs = SLICE_MS): Asy
 }
 
 /** The whole checkpoint text of {@link checkpointChunks}. */
-export const checkpointTextInSlices = async (root: DataTree, sliceMs = SLICE_MS): Promise<string> => {
+export const checkpointTextInSlices = async (
+  root: DataTree,
+  sliceMs = SLICE_MS,
+  fingerprint?: string,
+): Promise<string> => {
   const parts: string[] = [];
-  for await (const chunk of checkpointChunks(root, sliceMs)) parts.push(chunk);
+  for await (const chunk of checkpointChunks(root, sliceMs, fingerprint)) parts.push(chunk);
   return parts.join('');
 };
 
@@ -169,6 +180,7 @@ const damaged = (reason: string): OperationFailedError =>
 /** Decodes the lines of a checkpoint in this format, one at a time. */
 class CheckpointDecoder {
   readonly #schema: SchemaTree;
+  readonly #fingerprint: string | undefined;
   #line = 0;
   #root: DataTree;
   #list:
@@ -186,8 +198,9 @@ class CheckpointDecoder {
   /** Entries of the current large list decoded so far. */
   #count = 0;
 
-  constructor(schema: SchemaTree) {
+  constructor(schema: SchemaTree, fingerprint: string | undefined) {
     this.#schema = schema;
+    this.#fingerprint = fingerprint;
     this.#root = emptyDataTree(schema);
   }
 
@@ -221,13 +234,16 @@ class CheckpointDecoder {
       keyOrder?: unknown;
       keys?: unknown;
       lineEntries?: unknown;
+      schema?: unknown;
     };
     if (!Array.isArray(header.list) || typeof header.entries !== 'number')
       throw damaged(`line ${number + 1} names no list`);
     const path = this.#resolve(header.list as unknown[]);
     // Only a hint: listInstanceFromArrays checks it, and sorts the keys when it is wrong.
     const keyOrder = Array.isArray(header.keyOrder) ? (header.keyOrder as unknown[]) : undefined;
-    const lazy = lazyListOf(header, number + 2);
+    // Lazily only under the modules the checkpoint was written with: under others, entries that
+    // no longer decode must stop the start, as they always did.
+    const lazy = header.schema === this.#fingerprint ? lazyListOf(header, number + 2) : undefined;
     this.#list = { path, schema: path.at(-1)?.schema as ListNode, expected: header.entries, keyOrder, lazy };
     if (lazy !== undefined) return;
     // Allocated whole (as long as announced, within reason): filled faster than grown by push().
@@ -391,11 +407,14 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
 /**
  * The tree of a checkpoint's text, given in pieces (cut anywhere): all text, or all its UTF-8
  * bytes (then a large list's lines stay bytes, outside V8's heap, until decoded); throws a
- * ManagementError when the text is not a checkpoint of `schema`.
+ * ManagementError when the text is not a checkpoint of `schema`. A large list whose line names
+ * its keys is loaded lazily when the line's `schema` is `fingerprint` (both may be absent), and
+ * decoded whole at once otherwise.
  */
 export const treeFromCheckpointChunks = async (
   chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   schema: SchemaTree,
+  fingerprint?: string,
 ): Promise<DataTree> => {
   let decoder: CheckpointDecoder | undefined;
   /** Text seen before the format is known, or the unfinished line at the end of a piece. */
@@ -416,7 +435,7 @@ export const treeFromCheckpointChunks = async (
         }
         headBytes = EMPTY_BYTES;
         if (start === `${CHECKPOINT_HEADER}\n`) {
-          decoder = new CheckpointDecoder(schema);
+          decoder = new CheckpointDecoder(schema, fingerprint);
           byteLines = new ByteLines();
           byteLines.push(head, decoder);
         } else older.push(olderBytes.decode(head, { stream: true }));
@@ -434,7 +453,7 @@ export const treeFromCheckpointChunks = async (
         continue;
       }
       carry = '';
-      if (head.startsWith(`${CHECKPOINT_HEADER}\n`)) decoder = new CheckpointDecoder(schema);
+      if (head.startsWith(`${CHECKPOINT_HEADER}\n`)) decoder = new CheckpointDecoder(schema, fingerprint);
       else {
         older.push(head);
         continue;

@@ -108,6 +108,12 @@ export interface DatastoreOptions {
    */
   readonly checkpointBytes?: number;
   readonly logger?: Logger;
+  /**
+   * What identifies the YANG modules the tree is of (`moduleSetFingerprint`): written into
+   * checkpoints, whose large lists load lazily only under the same fingerprint (under other
+   * modules every entry is decoded, and checked, at start).
+   */
+  readonly schemaFingerprint?: string;
 }
 
 const DEFAULT_RETENTION = 1000;
@@ -151,6 +157,7 @@ export class Datastore {
   readonly #logger: Logger;
   readonly #retention: number;
   readonly #checkpointEvery: number;
+  readonly #schemaFingerprint: string | undefined;
   readonly #checkpointBytes: number;
   #commitsSinceCheckpoint: number;
   #bytesSinceCheckpoint = 0;
@@ -188,6 +195,7 @@ export class Datastore {
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#retention = options.retention ?? DEFAULT_RETENTION;
     this.#checkpointEvery = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
+    this.#schemaFingerprint = options.schemaFingerprint;
     this.#checkpointBytes = options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
     this.#commitsSinceCheckpoint = replayed;
     this.#checkpointLength = lastCheckpoint.length;
@@ -220,7 +228,7 @@ export class Datastore {
     await journal.open();
     let loaded: Loaded;
     try {
-      loaded = await loadJournal(journal, schema);
+      loaded = await loadJournal(journal, schema, options.schemaFingerprint);
     } catch (error) {
       await journal.close().catch(() => undefined);
       throw error;
@@ -578,13 +586,14 @@ export class Datastore {
     const journal = this.#journal;
     const { fixedNumber, timestamp } = snapshot;
     if (journal.writeCheckpointChunks === undefined) {
-      const tree = await checkpointTextInSlices(snapshot.root);
+      const tree = await checkpointTextInSlices(snapshot.root, undefined, this.#schemaFingerprint);
       await journal.writeCheckpoint({ fixedNumber, tree, timestamp });
       return tree.length;
     }
     let length = 0;
+    const fingerprint = this.#schemaFingerprint;
     const counted = async function* (): AsyncGenerator<string> {
-      for await (const chunk of checkpointChunks(snapshot.root)) {
+      for await (const chunk of checkpointChunks(snapshot.root, undefined, fingerprint)) {
         length += chunk.length;
         yield chunk;
       }
@@ -634,7 +643,7 @@ export class Datastore {
 
   /** Replaces the state with the shared journal's latest checkpoint and the commits after it. */
   async #reload(shared: SharedJournalStore, state: Snapshot): Promise<CaughtUp<Snapshot>> {
-    const { snapshot, replayed, checkpoint } = await loadJournal(shared, this.schema);
+    const { snapshot, replayed, checkpoint } = await loadJournal(shared, this.schema, this.#schemaFingerprint);
     if (checkpoint === undefined || snapshot.fixedNumber <= state.fixedNumber)
       throw new CommitFailedError(
         `the shared journal lacks commit ${state.fixedNumber + 1} and holds no newer checkpoint: this node cannot catch up`,
@@ -690,7 +699,11 @@ interface Loaded {
  * The latest checkpoint (decoded piece by piece as the journal reads it) plus the commits after
  * it, checked to be complete and without gaps.
  */
-const loadJournal = async (journal: JournalStore, schema: SchemaTree): Promise<Loaded> => {
+const loadJournal = async (
+  journal: JournalStore,
+  schema: SchemaTree,
+  fingerprint: string | undefined,
+): Promise<Loaded> => {
   const checkpoint = await readCheckpoint(journal);
   let length = 0;
   let root = emptyDataTree(schema);
@@ -701,7 +714,7 @@ const loadJournal = async (journal: JournalStore, schema: SchemaTree): Promise<L
         yield chunk;
       }
     };
-    root = await treeFromCheckpointChunks(counted(), schema);
+    root = await treeFromCheckpointChunks(counted(), schema, fingerprint);
   }
   let fixedNumber = checkpoint?.fixedNumber ?? 0;
   let timestamp = checkpoint?.timestamp;

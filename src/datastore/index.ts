@@ -4,6 +4,9 @@
  * `JournalStore` interface: SQLite embedded (the default), in memory, or PostgreSQL shared by the
  * nodes of a cluster. May import: util, errors, xpath, yang, data (DESIGN §3).
  */
+
+export type { PrefetchedCheckpoint } from './checkpoint-prefetch.ts';
+export { CheckpointPrefetch } from './checkpoint-prefetch.ts';
 export type { CommitFeedOptions, CommitListener, CommittedChange } from './commit-feed.ts';
 export { CommitFeed } from './commit-feed.ts';
 export type {

@@ -13,6 +13,7 @@
 import { join } from 'node:path';
 import { OperationFailedError } from '../errors/index.ts';
 import { type Logger, SILENT_LOGGER } from '../util/index.ts';
+import type { CheckpointPrefetch } from './checkpoint-prefetch.ts';
 import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.ts';
 import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
@@ -51,6 +52,12 @@ export interface SqliteJournalStoreOptions {
    * write lock (default true). False: every append goes to the journal's thread.
    */
   readonly directAppend?: boolean;
+  /**
+   * The latest checkpoint as a thread started earlier read it (`CheckpointPrefetch`): taken by
+   * {@link SqliteJournalStore.readCheckpoint} when it is of this journal and is the checkpoint this
+   * store finds latest; the store opens its connection only once that thread has ended.
+   */
+  readonly prefetch?: CheckpointPrefetch;
 }
 
 /**
@@ -123,6 +130,8 @@ export class SqliteJournalStore implements JournalStore {
 
   async open(): Promise<void> {
     if (this.#thread !== undefined) throw new Error('the journal is already open');
+    // Never two connections at once: the early read has its read transaction open until it ends.
+    await this.#options.prefetch?.settled();
     const { maxBytes, checkpointChunkSize, walCheckpoints } = this.#options;
     const thread = new JournalThread(
       {
@@ -197,6 +206,14 @@ export class SqliteJournalStore implements JournalStore {
     const head = await thread.call<CheckpointHead | undefined>('checkpointHead', []);
     if (head === undefined) return undefined;
     const { fixedNumber, length: expected, chunkCount } = head;
+    const prefetched = await this.#options.prefetch?.take(this.path);
+    const early =
+      prefetched?.fixedNumber === fixedNumber &&
+      prefetched.length === expected &&
+      prefetched.chunkCount === chunkCount &&
+      prefetched.chunks.length === chunkCount
+        ? prefetched.chunks
+        : undefined;
     const request = (from: number): Promise<Uint8Array[]> =>
       thread.call<Uint8Array[]>('checkpointChunks', [fixedNumber, from, CHUNKS_PER_REQUEST]);
     // The rows' bytes as they are (each row holds whole characters): start-up keeps a large
@@ -206,8 +223,9 @@ export class SqliteJournalStore implements JournalStore {
       let count = 0;
       // The next chunks are read on the journal's thread while these are decoded: a few requests
       // ahead, so that its reading never waits for this thread (answered in order).
-      const ahead: Promise<Uint8Array[]>[] = [];
-      let requested = 0;
+      // Rows read early are the same rows (a complete checkpoint's rows never change).
+      const ahead: Promise<readonly Uint8Array[]>[] = early === undefined ? [] : [Promise.resolve(early)];
+      let requested = early === undefined ? 0 : chunkCount;
       const readAhead = (): void => {
         while (ahead.length < REQUESTS_AHEAD && requested < chunkCount) {
           const batch = request(requested);

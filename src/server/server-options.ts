@@ -7,6 +7,9 @@
 export const DEFAULT_PORT = 6749;
 /** Default listen address. */
 export const DEFAULT_HOST = '0.0.0.0';
+
+import type { CheckpointPrefetch } from '../datastore/index.ts';
+
 /** Default data directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = './var/idconf';
 
@@ -54,4 +57,9 @@ export interface ServerOptions {
   readonly maxSubscriptions?: number;
   /** Event stream subscriptions open at once for one user (default 2,000). */
   readonly maxSubscriptionsPerUser?: number;
+  /**
+   * The latest checkpoint of the data directory's journal as an early read found it (the command
+   * line starts it before it loads the server): the journal takes it when it is its own.
+   */
+  readonly checkpointPrefetch?: CheckpointPrefetch;
 }

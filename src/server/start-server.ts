@@ -37,7 +37,7 @@ import { ManagementService, resolveDataNode } from '../management/index.ts';
 import { RESTCONF_ROOT, restconfDataPathParser, restconfRoutes, restconfSchemaLocation } from '../restconf/index.ts';
 import type { Logger } from '../util/index.ts';
 import { loadWebUiAssets, WEB_UI_ROOT, webUiRoute } from '../web-ui/index.ts';
-import type { SchemaTree } from '../yang/index.ts';
+import { moduleSetFingerprint, type SchemaTree } from '../yang/index.ts';
 import { createBasicAuthenticator } from './basic-authenticator.ts';
 import { collectStartUpGarbage } from './collect-start-up-garbage.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -119,7 +119,8 @@ export const startServer = async (options: ServerOptions, log: Logger): Promise<
     );
   }
   const unlock = lockDataDir(dataDir);
-  const { datastore, configKey, firstAdmin } = await openDatastore(options, dataDir, schema, log).catch(
+  const fingerprint = moduleSetFingerprint(loaded.moduleSet.modules);
+  const { datastore, configKey, firstAdmin } = await openDatastore(options, dataDir, schema, fingerprint, log).catch(
     (error: unknown) => {
       unlock();
       throw error;
@@ -290,6 +291,7 @@ const openDatastore = async (
   options: ServerOptions,
   dataDir: string,
   schema: SchemaTree,
+  schemaFingerprint: string,
   log: Logger,
 ): Promise<{ datastore: Datastore; configKey: ConfigKey; firstAdmin: FirstAdminAccount | undefined }> => {
   let configKey = await resolveConfigKey({ dataDir, fromEnvironment: options.configEncryptionKey }).catch(
@@ -297,7 +299,10 @@ const openDatastore = async (
       throw new ServerConfigurationError((error as Error).message);
     },
   );
-  let journal: JournalStore = new SqliteJournalStore({ dataDir });
+  let journal: JournalStore = new SqliteJournalStore({
+    dataDir,
+    ...(options.checkpointPrefetch === undefined ? {} : { prefetch: options.checkpointPrefetch }),
+  });
   if (options.store !== undefined) {
     // Every node must open the secrets the others write: a key generated here would fit no other.
     if (configKey === undefined)
@@ -310,6 +315,7 @@ const openDatastore = async (
   let firstAdmin: FirstAdminAccount | undefined;
   const datastore = await Datastore.open({
     schema,
+    schemaFingerprint,
     journal,
     logger: log.child({ component: 'datastore' }),
     initial: async () => {

@@ -15,6 +15,7 @@ export type { LoadModulesOptions } from './library/load-modules.ts';
 export type { LoadModulesFromDirectoriesOptions } from './library/load-modules-from-directories.ts';
 export { loadModulesFromDirectories } from './library/load-modules-from-directories.ts';
 export { loadModulesFromTexts } from './library/load-modules-from-texts.ts';
+export { moduleSetFingerprint } from './library/module-set-fingerprint.ts';
 export type {
   ModulesState,
   SchemaUrl,
