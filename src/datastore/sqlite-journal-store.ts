@@ -130,8 +130,6 @@ export class SqliteJournalStore implements JournalStore {
 
   async open(): Promise<void> {
     if (this.#thread !== undefined) throw new Error('the journal is already open');
-    // Never two connections at once: the early read has its read transaction open until it ends.
-    await this.#options.prefetch?.settled();
     const { maxBytes, checkpointChunkSize, walCheckpoints } = this.#options;
     const thread = new JournalThread(
       {
@@ -207,13 +205,12 @@ export class SqliteJournalStore implements JournalStore {
     if (head === undefined) return undefined;
     const { fixedNumber, length: expected, chunkCount } = head;
     const prefetched = await this.#options.prefetch?.take(this.path);
+    // Rows read early are the same rows (a complete checkpoint's rows never change).
     const early =
-      prefetched?.fixedNumber === fixedNumber &&
-      prefetched.length === expected &&
-      prefetched.chunkCount === chunkCount &&
-      prefetched.chunks.length === chunkCount
-        ? prefetched.chunks
+      prefetched?.fixedNumber === fixedNumber && prefetched.length === expected && prefetched.chunkCount === chunkCount
+        ? prefetched.batches
         : undefined;
+    if (early === undefined) this.#options.prefetch?.discard();
     const request = (from: number): Promise<Uint8Array[]> =>
       thread.call<Uint8Array[]>('checkpointChunks', [fixedNumber, from, CHUNKS_PER_REQUEST]);
     // The rows' bytes as they are (each row holds whole characters): start-up keeps a large
@@ -221,11 +218,18 @@ export class SqliteJournalStore implements JournalStore {
     async function* chunks(): AsyncGenerator<Uint8Array> {
       let length = 0;
       let count = 0;
+      // First the rows read early, as they come; the rest (when that read stopped short) from here.
+      if (early !== undefined)
+        for await (const batch of early)
+          for (const bytes of batch) {
+            count += 1;
+            length += utf16Length(bytes);
+            if (bytes.length > 0) yield bytes;
+          }
       // The next chunks are read on the journal's thread while these are decoded: a few requests
       // ahead, so that its reading never waits for this thread (answered in order).
-      // Rows read early are the same rows (a complete checkpoint's rows never change).
-      const ahead: Promise<readonly Uint8Array[]>[] = early === undefined ? [] : [Promise.resolve(early)];
-      let requested = early === undefined ? 0 : chunkCount;
+      const ahead: Promise<readonly Uint8Array[]>[] = [];
+      let requested = count;
       const readAhead = (): void => {
         while (ahead.length < REQUESTS_AHEAD && requested < chunkCount) {
           const batch = request(requested);
