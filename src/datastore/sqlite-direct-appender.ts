@@ -16,6 +16,7 @@ import { checkAppendable } from './journal-invariants.ts';
 import { journalFailure, sqliteErrorCode } from './sqlite-failure.ts';
 import {
   AUTOMATIC_WAL_CHECKPOINT_PAGES,
+  commitRow,
   configureConnection,
   INSERT_COMMIT_SQL,
   LAST_FIXED_NUMBER_SQL,
@@ -89,16 +90,7 @@ export class SqliteDirectAppender {
     try {
       checkAppendable(records, (this.#last.get() as { last: number }).last);
       for (const record of records) {
-        this.#insert.run(
-          record.fixedNumber,
-          record.timestamp,
-          record.user,
-          record.via,
-          record.label ?? null,
-          record.comment ?? null,
-          record.forward,
-          record.reverse,
-        );
+        this.#insert.run(...commitRow(record, record.forward, record.reverse));
       }
       database.exec('COMMIT');
       return true;

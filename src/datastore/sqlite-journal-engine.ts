@@ -183,14 +183,11 @@ export class SqliteJournalEngine {
       checkAppendable(records, lastOf(statements));
       for (const record of records) {
         statements.insertCommit.run(
-          record.fixedNumber,
-          record.timestamp,
-          record.user,
-          record.via,
-          record.label ?? null,
-          record.comment ?? null,
-          typeof record.forward === 'string' ? record.forward : '',
-          typeof record.reverse === 'string' ? record.reverse : '',
+          ...commitRow(
+            record,
+            typeof record.forward === 'string' ? record.forward : '',
+            typeof record.reverse === 'string' ? record.reverse : '',
+          ),
         );
         this.#insertLongText(record.fixedNumber, 'forward', record.forward);
         this.#insertLongText(record.fixedNumber, 'reverse', record.reverse);
@@ -608,6 +605,22 @@ const prepareStatements = (database: DatabaseSync): Statements => ({
       'WHERE NOT EXISTS (SELECT 1 FROM checkpoint WHERE checkpoint.fixed_number = chunk.fixed_number) LIMIT ?)',
   ),
 });
+
+/** The values of {@link INSERT_COMMIT_SQL} for `record`, with the diff texts the row holds. */
+export const commitRow = (
+  record: CommitMetadata,
+  forward: string,
+  reverse: string,
+): [number, string, string, string, string | null, string | null, string, string] => [
+  record.fixedNumber,
+  record.timestamp,
+  record.user,
+  record.via,
+  record.label ?? null,
+  record.comment ?? null,
+  forward,
+  reverse,
+];
 
 const lastOf = (statements: Statements): number => (statements.last.get() as { last: number }).last;
 
