@@ -27,6 +27,7 @@
  * RFC 7951 JSON text (as written before this format) and loads as such.
  * @see RFC 7951
  */
+
 import type {
   DataTree,
   DecodeJsonOptions,
@@ -51,6 +52,7 @@ import {
 import { OperationFailedError } from '../errors/index.ts';
 import { LazyValues } from '../util/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
+import { joinBytes } from './join-bytes.ts';
 
 /** The first line of a checkpoint in this format. */
 export const CHECKPOINT_HEADER = '"idconf checkpoint 2"';
@@ -515,18 +517,6 @@ class ByteLines {
     return this.#carry.length === 0 ? undefined : joinBytes(this.#carry);
   }
 }
-
-const joinBytes = (pieces: readonly Uint8Array[]): Uint8Array => {
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  const joined = new Uint8Array(length);
-  let offset = 0;
-  for (const piece of pieces) {
-    joined.set(piece, offset);
-    offset += piece.length;
-  }
-  return joined;
-};
 
 /** Hands the complete lines of `carry + chunk` to `decoder`; returns what is left after the last line feed. */
 const feedLines = (decoder: CheckpointDecoder, chunk: string, carry: string): string => {

@@ -10,11 +10,13 @@
  * bytes and are stored in slices. docs/datastore.md has the schema and the reasoning.
  * @see https://sqlite.org/wal.html
  */
+
 import { join } from 'node:path';
 import { OperationFailedError } from '../errors/index.ts';
 import { type Logger, SILENT_LOGGER } from '../util/index.ts';
 import type { CheckpointPrefetch } from './checkpoint-prefetch.ts';
 import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.ts';
+import { joinBytes } from './join-bytes.ts';
 import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { JournalThread } from './journal-thread.ts';
@@ -82,18 +84,6 @@ const encoder = new TextEncoder();
 const handled = <T>(work: Promise<T>): Promise<T> => {
   work.catch(() => undefined);
   return work;
-};
-
-/** The concatenation of `parts` (`size` bytes in all). */
-const joinBytes = (parts: readonly Uint8Array[], size: number): Uint8Array => {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
 };
 
 /** Whether a record's texts are short enough to sit in its row (and it was not built from pieces). */
