@@ -93,7 +93,12 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
 };
 
 /** Starts the bare baseline server answering `bodyFile` as `contentType` (HTTPS with the given files). */
-export const startBaseline = (bodyFile: string, contentType: string, tls?: TlsFiles): Promise<ServerProcess> =>
+export const startBaseline = (
+  bodyFile: string,
+  contentType: string,
+  tls?: TlsFiles,
+  busyMicroseconds = 0,
+): Promise<ServerProcess> =>
   startServer({
     command: process.execPath,
     args: [
@@ -104,6 +109,7 @@ export const startBaseline = (bodyFile: string, contentType: string, tls?: TlsFi
       ...(tls === undefined ? [] : [tls.cert, tls.key]),
     ],
     cwd: ROOT,
+    env: { BASELINE_BUSY_MICROSECONDS: String(busyMicroseconds) },
     listening: (line) => (line.startsWith('listening ') ? line.slice('listening '.length).trim() : undefined),
     timeoutMs: 30_000,
   });

@@ -7,10 +7,12 @@
  * each request it reports, per server, requests/s, the ratio to the bare server of the same
  * round, the server's CPU time per request (all threads, from `/proc`) and p99 latency, as
  * medians with their range over the rounds. `--env` runs a checkout a second time with an
- * environment variable (e.g. `IDCONF_FAST_ROUTES=0`, the general pipeline alone).
+ * environment variable (e.g. `IDCONF_FAST_ROUTES=0`, the general pipeline alone). `--busy 10,20`
+ * adds bare servers that spin that many µs of CPU per request: the ratio a server reaches with a
+ * given cost of its own, beside idconf's measured CPU per request.
  *
  * Run: `node bench/warm-pairs.ts [--size 100000] [--duration 2] [--rounds 6] [--roots DIR,DIR…]
- * [--env NAME=VALUE] [--only TEXT]` (only the requests whose name contains TEXT).
+ * [--env NAME=VALUE] [--busy µs,µs…] [--only TEXT]` (only the requests whose name contains TEXT).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,12 +33,17 @@ const { values: flags } = parseArgs({
     roots: { type: 'string', default: join(import.meta.dirname, '..') },
     env: { type: 'string', default: '' },
     only: { type: 'string', default: '' },
+    busy: { type: 'string', default: '' },
   },
 });
 const SIZE = Number(flags.size);
 const DURATION = Number(flags.duration);
 const ROUNDS = Math.max(1, Math.floor(Number(flags.rounds)));
 const ROOTS = (flags.roots ?? '').split(',').filter((root) => root !== '');
+const BUSY = (flags.busy ?? '')
+  .split(',')
+  .filter((each) => each !== '')
+  .map(Number);
 const log = (line: string): void => {
   process.stderr.write(`[warm-pairs] ${line}\n`);
 };
@@ -85,6 +92,7 @@ try {
   const client = new BenchClient(first.url, ADMIN.user, ADMIN.password);
   const apis: ApiRequests[] = [RESTCONF_REQUESTS, LEGACY_REQUESTS];
   const bare = new Map<ApiRequests, ServerProcess>();
+  const busy = new Map<ApiRequests, { name: string; server: ServerProcess }[]>();
   for (const api of apis) {
     const sample = await client.send('GET', api.getOne.replace('{i}', String(Math.floor(SIZE / 2))), {
       headers: { Accept: api.jsonType },
@@ -95,6 +103,13 @@ try {
     const baseline = await startBaseline(bodyFile, api.jsonType);
     baselines.push(baseline);
     bare.set(api, baseline);
+    const spinning: { name: string; server: ServerProcess }[] = [];
+    for (const micros of BUSY) {
+      const server = await startBaseline(bodyFile, api.jsonType, undefined, micros);
+      baselines.push(server);
+      spinning.push({ name: `bare node:http + ${micros} µs busy`, server });
+    }
+    busy.set(api, spinning);
   }
   const request = (api: ApiRequests, origin: string) => ({
     origin,
@@ -107,6 +122,7 @@ try {
   for (const api of apis) {
     for (const subject of subjects) await runWrk(request(api, subject.server?.url as string), 16, 2);
     await runWrk(request(api, bare.get(api)?.url as string), 16, 1);
+    for (const each of busy.get(api) ?? []) await runWrk(request(api, each.server.url), 16, 1);
   }
   for (let round = 0; round < ROUNDS; round++) {
     log(`round ${round + 1} of ${ROUNDS}`);
@@ -116,6 +132,7 @@ try {
         if (!name.includes(flags.only ?? '')) continue;
         const servers: { name: string; server: ServerProcess }[] = [
           { name: 'bare node:http', server: bare.get(api) as ServerProcess },
+          ...(busy.get(api) ?? []),
           ...subjects.map((subject) => ({ name: subject.name, server: subject.server as ServerProcess })),
         ];
         // The order rotates every round, so that no server always follows the same one.
