@@ -11,6 +11,7 @@ export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget } from './codec
 export {
   decodeJson,
   decodeJsonEntries,
+  decodeJsonEntryText,
   decodeJsonText,
   encodeJson,
   encodeJsonEntries,
