@@ -11,7 +11,6 @@ export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget } from './codec
 export {
   decodeJson,
   decodeJsonEntries,
-  decodeJsonEntryText,
   decodeJsonText,
   encodeJson,
   encodeJsonEntries,

@@ -34,20 +34,11 @@ export interface PatchEdit {
 }
 
 /**
- * Decodes the entry of a create read from its text (`text` from `start` to `end`, one JSON
- * object), for the edit's `target` and value member; undefined when it cannot (then the entry is
- * parsed). What it returns is carried by the edit as {@link EntryCreateEdit.decoded}.
- */
-export type EntryTextDecoder = (target: string, member: string, text: string, start: number, end: number) => unknown;
-
-/**
  * A `create` edit of one list entry as a long patch's reader found it in the commonest form,
  * `{"edit-id":"…","operation":"create","target":"…","value":{"<member>":[{…}]}}`: the member
  * name and the entry's parsed object are kept as such, and the value is made only when asked
  * for. It is exactly the edit that parsing the text whole and checking it gives (see
- * {@link entryCreateEditOf}). When the reader's {@link EntryTextDecoder} decoded the entry from
- * its text, the edit carries that (`decoded`) and the entry's text instead of its parsed object,
- * which is parsed only if asked for.
+ * {@link entryCreateEditOf}).
  */
 export class EntryCreateEdit implements PatchEdit {
   readonly editId: string;
@@ -55,29 +46,14 @@ export class EntryCreateEdit implements PatchEdit {
   readonly target: string;
   /** The one member of the value (e.g. `module:list`), as written. */
   readonly member: string;
-  /** The entry as decoded from its text by the reader's decoder, if it did. */
-  readonly decoded: unknown;
-  /** The one item of the member's array: an object, or its text (a JSON object, parsed when asked for). */
-  #entry: Readonly<Record<string, unknown>> | string;
+  /** The one item of the member's array: an object. */
+  readonly entry: Readonly<Record<string, unknown>>;
 
-  constructor(
-    editId: string,
-    target: string,
-    member: string,
-    entry: Readonly<Record<string, unknown>> | string,
-    decoded?: unknown,
-  ) {
+  constructor(editId: string, target: string, member: string, entry: Readonly<Record<string, unknown>>) {
     this.editId = editId;
     this.target = target;
     this.member = member;
-    this.#entry = entry;
-    this.decoded = decoded;
-  }
-
-  /** The one item of the member's array: an object. */
-  get entry(): Readonly<Record<string, unknown>> {
-    if (typeof this.#entry === 'string') this.#entry = JSON.parse(this.#entry) as Readonly<Record<string, unknown>>;
-    return this.#entry;
+    this.entry = entry;
   }
 
   get value(): RawPatchValue {
@@ -110,7 +86,7 @@ const isPlainString = (text: string, start: number, end: number): boolean => {
  * parsed and checked the general way). Such a text parses to exactly that edit: every member is
  * one the edit may have, the strings are strings, a create has its value and nothing else.
  */
-export const entryCreateEditOf = (text: string, decodeEntry?: EntryTextDecoder): EntryCreateEdit | undefined => {
+export const entryCreateEditOf = (text: string): EntryCreateEdit | undefined => {
   if (!text.startsWith(EDIT_ID_OPENING)) return undefined;
   const idStart = EDIT_ID_OPENING.length;
   const idEnd = text.indexOf('"', idStart);
@@ -131,16 +107,6 @@ export const entryCreateEditOf = (text: string, decodeEntry?: EntryTextDecoder):
     !isPlainString(text, memberStart, memberEnd)
   )
     return undefined;
-  // Parsed, not sliced: a slice of a long text may keep the whole body alive, and the edit-id
-  // (and the keys taken from the target) are kept until the patch is committed, while the body
-  // is let go before.
-  const editId = JSON.parse(text.slice(idStart - 1, idEnd + 1)) as string;
-  const target = JSON.parse(text.slice(targetStart - 1, targetEnd + 1)) as string;
-  const member = text.slice(memberStart, memberEnd);
-  // A decoder reads only a well-formed object: its text is one, parsed later if asked for.
-  const decoded = decodeEntry?.(target, member, text, entryStart, entryEnd);
-  if (decoded !== undefined)
-    return new EntryCreateEdit(editId, target, member, text.slice(entryStart, entryEnd), decoded);
   let entry: unknown;
   try {
     // One value or a syntax error: "{…},{…}" (two entries) does not parse.
@@ -149,7 +115,15 @@ export const entryCreateEditOf = (text: string, decodeEntry?: EntryTextDecoder):
     return undefined;
   }
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
-  return new EntryCreateEdit(editId, target, member, entry as Readonly<Record<string, unknown>>);
+  return new EntryCreateEdit(
+    // Parsed, not sliced: a slice of a long text may keep the whole body alive, and the edit-id
+    // (and the keys taken from the target) are kept until the patch is committed, while the body
+    // is let go before.
+    JSON.parse(text.slice(idStart - 1, idEnd + 1)) as string,
+    JSON.parse(text.slice(targetStart - 1, targetEnd + 1)) as string,
+    text.slice(memberStart, memberEnd),
+    entry as Readonly<Record<string, unknown>>,
+  );
 };
 
 /** A YANG Patch. @see RFC 8072 §2.1 */
@@ -340,10 +314,9 @@ const NOTHING_TO_CHECK = (): void => {};
  * Reads a YANG Patch in JSON: `{"ietf-yang-patch:yang-patch": {…}}`, its edits one by one as
  * they are iterated. A long patch (a million edits) is never parsed whole: each edit is parsed
  * from its slice of the text when it is reached, and is garbage once it is applied; an edit that
- * is not well-formed is then found after the edits before it. `decodeEntry` may decode the
- * entries of creates read in their commonest form straight from their text. @see RFC 8072 §4.2.2
+ * is not well-formed is then found after the edits before it. @see RFC 8072 §4.2.2
  */
-export const readYangPatchJson = (text: string, decodeEntry?: EntryTextDecoder): YangPatchReading => {
+export const readYangPatchJson = (text: string): YangPatchReading => {
   const document =
     (text.length >= LAZY_JSON_LENGTH ? readJsonObjectLazily(text, [EDITS_PATH]) : undefined) ?? parseJsonText(text);
   if (!isObject(document) || Object.keys(document).length !== 1 || !isObject(document['ietf-yang-patch:yang-patch']))
@@ -370,7 +343,7 @@ export const readYangPatchJson = (text: string, decodeEntry?: EntryTextDecoder):
     for (let index = 0; index < rawEdits.length; index++) {
       // The commonest edit of a long patch, a create of one list entry, is read without parsing
       // the edit around its entry (the same edit; any other form is parsed and checked whole).
-      const create = entryCreateEditOf(rawEdits.itemText(index), decodeEntry);
+      const create = entryCreateEditOf(rawEdits.itemText(index));
       if (create !== undefined) {
         ids.note(create.editId);
         yield create;

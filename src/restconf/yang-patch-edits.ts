@@ -7,15 +7,7 @@
  * into the list at once; every other edit is applied by `applyEdits`.
  * @see RFC 8072 §2.2–2.5
  */
-import type {
-  DataEdit,
-  DataTree,
-  EditPlacement,
-  InstancePath,
-  InstancePathStep,
-  ListEntry,
-  Slot,
-} from '../data/index.ts';
+import type { DataEdit, DataTree, EditPlacement, InstancePath, InstancePathStep, Slot } from '../data/index.ts';
 import {
   applyEdits,
   applyEntryCreates,
@@ -217,18 +209,6 @@ export class PatchResolution {
         ? undefined
         : new EntryCreateResolver(schema, (prefix) => resolveOffset(prefix, target, schema, 'target'));
   }
-
-  /**
-   * Decodes the entry of a create read from its text (the reader's `EntryTextDecoder`), when
-   * the edit will join a run; undefined otherwise (then the entry is parsed).
-   */
-  readonly decodeEntryText = (
-    target: string,
-    member: string,
-    text: string,
-    start: number,
-    end: number,
-  ): ListEntry | undefined => this.#creates?.decodeEntryText(target, member, text, start, end);
 
   /** Resolves the next edit; throws its error (then the patch fails with it). */
   add(edit: PatchEdit): void {

@@ -16,14 +16,7 @@
  * @see RFC 8072 §2.5 (edit target, value), RFC 8040 §3.5.3 (list keys in a path)
  */
 import type { DecodeJsonOptions, EntryCreates, InstancePath, InstancePathStep, ListEntry } from '../data/index.ts';
-import {
-  decodeJsonEntries,
-  decodeJsonEntryText,
-  entryKeyOf,
-  entryValue,
-  isInstanceNode,
-  keyValuesOf,
-} from '../data/index.ts';
+import { decodeJsonEntries, entryKeyOf, entryValue, keyValuesOf } from '../data/index.ts';
 import type { ListNode, SchemaTree, YangValue } from '../yang/index.ts';
 import { listKeys } from './data-resource-path.ts';
 import type { PatchEdit } from './yang-patch-document.ts';
@@ -198,19 +191,16 @@ export class EntryCreateResolver {
   }
 
   /**
-   * The entry of a create of `target` whose value's member is `member`, decoded straight from its
-   * text (`text` from `start` to `end`), when the target is a list entry this resolver takes and
-   * the text is of the plain kind `decodeJsonEntryText` reads; else undefined. The edit then
-   * carries it to {@link resolve}, which checks the rest as for a parsed entry.
+   * The create of one list entry that `edit` is, or undefined when it is another edit or the
+   * general resolution would find an error (then resolve it the general way).
    */
-  decodeEntryText(target: string, member: string, text: string, start: number, end: number): ListEntry | undefined {
-    const route = this.#routeOfTarget(target);
-    if (route === null || route === undefined || member !== route.member) return undefined;
-    return decodeJsonEntryText(route.list, text, start, end, route.options);
-  }
-
-  /** The route of the list of a target `/…/list=keys` (null: none, undefined: not of this form). */
-  #routeOfTarget(target: string): EntryRoute | null | undefined {
+  resolve(edit: PatchEdit): EntryCreate | undefined {
+    const { target } = edit;
+    const read = edit instanceof EntryCreateEdit ? edit : undefined;
+    // (An edit read as an EntryCreateEdit is a create of a JSON value without a point.)
+    const value = read === undefined ? edit.value : undefined;
+    if (read === undefined && (edit.operation !== 'create' || value?.encoding !== 'json' || edit.point !== undefined))
+      return undefined;
     const equals = target.indexOf('=');
     // The `=` must end a node name of the last segment ("/=x" is malformed, not a key of the parent).
     if (
@@ -222,33 +212,16 @@ export class EntryCreateResolver {
       return undefined;
     // Consecutive edits of one list share their prefix: it is looked up once, not sliced and hashed per edit.
     const last = this.#last;
-    return last !== undefined && equals === last.prefix.length && target.startsWith(last.prefix)
-      ? last.route
-      : this.#routeOf(target.slice(0, equals));
-  }
-
-  /**
-   * The create of one list entry that `edit` is, or undefined when it is another edit or the
-   * general resolution would find an error (then resolve it the general way).
-   */
-  resolve(edit: PatchEdit): EntryCreate | undefined {
-    const { target } = edit;
-    const read = edit instanceof EntryCreateEdit ? edit : undefined;
-    // (An edit read as an EntryCreateEdit is a create of a JSON value without a point.)
-    const value = read === undefined ? edit.value : undefined;
-    if (read === undefined && (edit.operation !== 'create' || value?.encoding !== 'json' || edit.point !== undefined))
-      return undefined;
-    const route = this.#routeOfTarget(target);
-    if (route === null || route === undefined) return undefined;
-    const equals = target.indexOf('=');
+    const route =
+      last !== undefined && equals === last.prefix.length && target.startsWith(last.prefix)
+        ? last.route
+        : this.#routeOf(target.slice(0, equals));
+    if (route === null) return undefined;
     const items = this.#items;
-    let decoded: ListEntry | undefined;
     if (read !== undefined) {
       // Read from the text in its commonest form: one member holding one object (see entryCreateEditOf).
       if (read.member !== route.member) return undefined;
-      // Decoded from its text (decodeEntryText) for this very target, or parsed.
-      if (isInstanceNode(read.decoded) && read.decoded.schema === route.list) decoded = read.decoded as ListEntry;
-      else items[0] = read.entry;
+      items[0] = read.entry;
     } else {
       if (value?.encoding !== 'json') return undefined;
       const json = value.json;
@@ -271,10 +244,8 @@ export class EntryCreateResolver {
       entries.length = 0;
       // Any error (a bad entry, a bad key) leaves the edit to the general resolution, which
       // reports it as it always did; so the keys are parsed after the entry, only when needed.
-      if (decoded === undefined) {
-        decodeJsonEntries(list, items, route.options, entryKeys, entries, 0);
-        decoded = entries[0] as ListEntry;
-      }
+      decodeJsonEntries(list, items, route.options, entryKeys, entries, 0);
+      const decoded = entries[0] as ListEntry;
       const own = ownKeyValue(list, keyText, decoded);
       // The entry's own key value: entryValue would return the entry as it is (the keys agree).
       if (own !== undefined) return { route, keys: undefined, entryKey: own, entry: decoded };

@@ -27,7 +27,7 @@ import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
 import { namespaceOfModule } from './restconf-error-renderer.ts';
 import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
-import type { EntryTextDecoder, YangPatchReading } from './yang-patch-document.ts';
+import type { YangPatchReading } from './yang-patch-document.ts';
 import { parseYangPatchXml, readYangPatchJson } from './yang-patch-document.ts';
 import { PatchResolution } from './yang-patch-edits.ts';
 import { renderPatchStatus } from './yang-patch-status.ts';
@@ -38,9 +38,9 @@ const errorsOf = (error: unknown): readonly ManagementError[] | undefined => {
   return undefined;
 };
 
-const readPatch = (body: TypedBody, decodeEntry: EntryTextDecoder): YangPatchReading =>
+const readPatch = (body: TypedBody): YangPatchReading =>
   body.encoding === 'json'
-    ? readYangPatchJson(body.text, decodeEntry)
+    ? readYangPatchJson(body.text)
     : { ...parseYangPatchXml(body.text), checkEditIds: () => undefined };
 
 /** Answers PATCH with a YANG Patch body on the datastore or a data resource. @see RFC 8072 §2 */
@@ -51,9 +51,7 @@ export const applyYangPatch = async (
   body: TypedBody,
 ): Promise<void> => {
   const encoding: Encoding = responseEncoding(exchange.request);
-  // The entries of creates may be decoded straight from their text, by the resolution that takes
-  // them (made once the number of edits is known; the reader decodes only when edits are iterated).
-  const patch = readPatch(body, (...entry) => resolution.decodeEntryText(...entry));
+  const patch = readPatch(body);
   const { patchId, comment, edits: read } = patch;
   let current: string | undefined;
   /** Answers the errors of an edit, or of applying the patch, as yang-patch-status; false for other errors. */

@@ -53,7 +53,7 @@ const jsonKind = (raw: unknown): string =>
 const describe = (schema: DataSchemaNode): string => `${schema.kind} ${schema.name}`;
 
 /** Decodes a leaf value. @see RFC 7951 §6 */
-export const decodeLeafValue = (schema: LeafNode | LeafListNode, raw: unknown, state: DecodeState): YangValue => {
+const decodeLeafValue = (schema: LeafNode | LeafListNode, raw: unknown, state: DecodeState): YangValue => {
   const { type } = schema;
   // Fast paths for the commonest unrestricted types; the codec gives the same result, slower.
   if (
@@ -189,7 +189,7 @@ const decodeChild = (schema: DataSchemaNode, raw: unknown, module: string, state
 };
 
 /** Rejects instances of two cases of one choice. @see RFC 7950 §7.9 */
-export const checkCases = (table: SlotTable, slots: readonly Slot[], state: DecodeState): void => {
+const checkCases = (table: SlotTable, slots: readonly Slot[], state: DecodeState): void => {
   const chosen = new Map<ChoiceNode, CaseNode>();
   slots.forEach((slot, index) => {
     if (slot === undefined) return;
@@ -208,7 +208,7 @@ export const checkCases = (table: SlotTable, slots: readonly Slot[], state: Deco
 };
 
 /** A member name resolved against a parent: the child, its slot and its module. */
-export interface ResolvedMember {
+interface ResolvedMember {
   readonly child: DataSchemaNode;
   readonly index: number;
   readonly module: string;
@@ -217,7 +217,7 @@ export interface ResolvedMember {
 /** Per parent and inherited module: member name → resolution, so each distinct name is resolved once. */
 const MEMBERS = new WeakMap<SlotTable, Map<string | undefined, Map<string, ResolvedMember>>>();
 
-export const membersOf = (table: SlotTable, module: string | undefined): Map<string, ResolvedMember> => {
+const membersOf = (table: SlotTable, module: string | undefined): Map<string, ResolvedMember> => {
   let byModule = MEMBERS.get(table);
   if (byModule === undefined) {
     byModule = new Map();
@@ -243,7 +243,7 @@ const unqualifiedMember = (parent: InnerSchemaNode, member: string, state: Decod
   );
 };
 
-export const resolveMember = (
+const resolveMember = (
   table: SlotTable,
   cache: Map<string, ResolvedMember>,
   member: string,
