@@ -33,8 +33,10 @@ describe('readYangPatchJson', () => {
     assert.ok(text.length > 1 << 20, 'long enough to be read lazily');
     const reading = readYangPatchJson(text);
     assert.ok(!Array.isArray(reading.edits), 'the edits come one by one');
-    const { checkEditIds: _, ...patch } = reading;
-    assert.deepEqual({ ...patch, edits: [...reading.edits] }, parseYangPatchJson(text));
+    const { checkEditIds: _, editCount, ...patch } = reading;
+    const edits = [...reading.edits];
+    assert.equal(editCount, edits.length, 'the number of edits is known before they are read');
+    assert.deepEqual({ ...patch, edits }, parseYangPatchJson(text));
   });
 
   it('finds a malformed or invalid edit of a long patch when it reaches it', () => {

@@ -177,28 +177,36 @@ class CheckedEditIds implements EditIds {
  * when it comes before the edit that fails, as if checked at once.
  */
 class DeferredEditIds implements EditIds {
-  readonly #ids: string[] = [];
+  /** The ids noted, in an array allocated whole for the edits of the patch (not grown a million times). */
+  readonly #ids: string[];
+  #count = 0;
   /** How many of the first ids are known to be distinct. */
   #distinct = 0;
 
+  constructor(capacity: number) {
+    this.#ids = new Array<string>(capacity);
+  }
+
   note(editId: string): void {
-    this.#ids.push(editId);
+    this.#ids[this.#count++] = editId;
   }
 
   /** Throws the error of the first edit whose edit-id an earlier edit has, among those noted. */
   check(): void {
     const ids = this.#ids;
-    if (this.#distinct === ids.length) return;
-    const sorted = ids.slice().sort();
+    const count = this.#count;
+    if (this.#distinct === count) return;
+    const sorted = ids.slice(0, count).sort();
     let repeated = false;
     for (let index = 1; index < sorted.length && !repeated; index++) repeated = sorted[index] === sorted[index - 1];
     if (!repeated) {
-      this.#distinct = ids.length;
+      this.#distinct = count;
       return;
     }
     // Rare: the first repeat in order is located the slow way.
     const seen = new Set<string>();
-    for (const id of ids) {
+    for (let index = 0; index < count; index++) {
+      const id = ids[index] as string;
       if (seen.has(id)) throw repeatedEditId(id);
       seen.add(id);
     }
@@ -264,6 +272,8 @@ export interface YangPatchReading {
    * edit-id may be found only when a later edit fails, or after the last one).
    */
   readonly edits: Iterable<PatchEdit>;
+  /** How many edits there are, when known before they are read (a long patch's). */
+  readonly editCount?: number;
   /**
    * Throws the error of an edit-id repeated among the edits iterated so far, if any: to be called
    * before an error of the edit just iterated is reported, since the repeat comes first.
@@ -328,7 +338,7 @@ export const readYangPatchJson = (text: string): YangPatchReading => {
     const edits = (rawEdits as unknown[]).map((raw, index) => editOf(raw, index, ids));
     return { patchId, ...(comment === undefined ? {} : { comment }), edits, checkEditIds: NOTHING_TO_CHECK };
   }
-  const ids = new DeferredEditIds();
+  const ids = new DeferredEditIds(rawEdits.length);
   const edits = function* (): Generator<PatchEdit> {
     for (let index = 0; index < rawEdits.length; index++) {
       // The commonest edit of a long patch, a create of one list entry, is read without parsing
@@ -354,13 +364,14 @@ export const readYangPatchJson = (text: string): YangPatchReading => {
     patchId,
     ...(comment === undefined ? {} : { comment }),
     edits: edits(),
+    editCount: rawEdits.length,
     checkEditIds: () => ids.check(),
   };
 };
 
 /** Reads a YANG Patch in JSON, every edit at once. @see RFC 8072 §4.2.2 */
 export const parseYangPatchJson = (text: string): YangPatch => {
-  const { edits, checkEditIds: _, ...patch } = readYangPatchJson(text);
+  const { edits, checkEditIds: _, editCount: __, ...patch } = readYangPatchJson(text);
   return { ...patch, edits: [...edits] };
 };
 

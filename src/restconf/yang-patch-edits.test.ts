@@ -54,6 +54,11 @@ const MODULE = `module t-yp {
       ordered-by user;
       leaf name { type string; }
     }
+    list coded {
+      key code;
+      leaf code { type string { length "1..3"; pattern "[a-z]+"; } }
+      leaf v { type string; }
+    }
     list ro {
       config false;
       key k;
@@ -108,7 +113,8 @@ const outcome = (
 ): string => {
   let current: string | undefined;
   try {
-    const resolution = new PatchResolution(target, schema, { entryRuns });
+    // With the runs, the number of edits is known beforehand (as for a long patch read lazily).
+    const resolution = new PatchResolution(target, schema, entryRuns ? { editCount: patch.length } : { entryRuns });
     for (const edit of patch) {
       current = edit.editId;
       resolution.add(edit);
@@ -254,6 +260,43 @@ for (const fromText of [false, true])
       }
       // Of these, the runs take only the create of the entry whose key is the empty string.
       assert.equal(taken(edits(bad)), 1);
+    });
+
+    it("a key in the target that is the entry's own key value, and every key text that is not", () => {
+      const patch = edits([
+        create('plain', '/item=a', { 't-yp:item': [{ name: 'a', n: 1 }] }),
+        create('space', '/item=with space', { 't-yp:item': [{ name: 'with space' }] }),
+        create('encoded', '/item=a%2Cb', { 't-yp:item': [{ name: 'a,b' }] }),
+        create('percent-name', '/item=p%2541', { 't-yp:item': [{ name: 'p%41' }] }),
+        create('coded', '/coded=abc', { 't-yp:coded': [{ code: 'abc', v: 'x' }] }),
+        create('key-last', '/item=z', { 't-yp:item': [{ n: 2, name: 'z' }] }),
+      ]);
+      assert.equal(taken(patch), patch.length);
+      assert.match(same(empty, patch), /"name":"a,b".*"name":"p%41"/);
+      const bad: Edit[] = [
+        create('comma', '/item=a,b', { 't-yp:item': [{ name: 'a,b' }] }),
+        create('percent', '/item=p%41', { 't-yp:item': [{ name: 'p%41' }] }),
+        create('bad-escape', '/item=p%4', { 't-yp:item': [{ name: 'p%4' }] }),
+        create('too-long', '/coded=abcd', { 't-yp:coded': [{ code: 'abcd' }] }),
+        create('pattern', '/coded=AB', { 't-yp:coded': [{ code: 'AB' }] }),
+        create('pattern-in-path', '/coded=AB', { 't-yp:coded': [{ code: 'ab' }] }),
+        create('control', '/item=a%01', { 't-yp:item': [{ name: 'a\u0001' }] }),
+        create('number-key', '/multi=x,5', { 't-yp:multi': [{ a: 'x', b: 6 }] }),
+        create('no-key-leaf', '/item=k', { 't-yp:item': [{ n: 3 }] }),
+      ];
+      for (const edit of bad) {
+        const error = same(empty, edits([...items(range(5)), edit, ...items(range(3, 'f'))]));
+        assert.match(error, new RegExp(`^error at ${edit['edit-id']}: `));
+      }
+      // Two creates of one entry in a long run, and a run cut short by another edit.
+      const long = edits([
+        ...items(range(1500)),
+        { 'edit-id': 'label', operation: 'replace', target: '/label', value: { 't-yp:label': 'y' } },
+        ...items(range(1200, 'g')),
+      ]);
+      assert.match(same(empty, long), /^tree .*"label":"y"/);
+      const repeated = edits([...items(range(1500)), { ...item('e1499'), 'edit-id': 'last' }]);
+      assert.match(same(empty, repeated), /^error at last: DATA_EXISTS/);
     });
 
     it('XML values resolve the general way', () => {

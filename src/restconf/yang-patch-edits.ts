@@ -184,6 +184,8 @@ export interface PatchResolutionOptions {
    * edit is resolved the general way (what the runs must match, in tests).
    */
   readonly entryRuns?: boolean;
+  /** How many edits the patch has, when known before they are read (a long run's arrays are then allocated whole). */
+  readonly editCount?: number;
 }
 
 /** The edits of one patch, resolved one by one as they are read. */
@@ -194,10 +196,14 @@ export class PatchResolution {
   readonly #steps: ResolvedStep[] = [];
   /** The run the next create may join. */
   #run: EntryCreateRun | undefined;
+  /** How many edits the patch has (0: not known), and how many were added. */
+  readonly #editCount: number;
+  #added = 0;
 
   constructor(target: DatastoreTarget | DataNodeTarget, schema: SchemaTree, options: PatchResolutionOptions = {}) {
     this.#target = target;
     this.#schema = schema;
+    this.#editCount = options.editCount ?? 0;
     this.#creates =
       options.entryRuns === false
         ? undefined
@@ -207,16 +213,24 @@ export class PatchResolution {
   /** Resolves the next edit; throws its error (then the patch fails with it). */
   add(edit: PatchEdit): void {
     const create = this.#creates?.resolve(edit);
+    const left = this.#editCount - this.#added++;
     if (create !== undefined) {
       if (this.#run === undefined || this.#run.route !== create.route) {
-        this.#run = new EntryCreateRun(create.route);
+        this.#closeRun();
+        this.#run = new EntryCreateRun(create.route, left);
         this.#steps.push(this.#run);
       }
       this.#run.add(edit.editId, create);
       return;
     }
-    this.#run = undefined;
+    this.#closeRun();
     this.#steps.push({ editId: edit.editId, edit: resolveEdit(edit, this.#target, this.#schema) });
+  }
+
+  /** Ends the current run of creates: no create joins it any more. */
+  #closeRun(): void {
+    this.#run?.close();
+    this.#run = undefined;
   }
 
   /**
@@ -224,11 +238,13 @@ export class PatchResolution {
    * of creates: the one that failed). Throws the first error; `root` stays valid.
    */
   apply(root: DataTree, onEdit: (editId: string) => void): DataTree {
+    this.#closeRun();
     return applySteps(root, this.#steps, onEdit);
   }
 
   /** The targets of the edits, in order (made when iterated: only NACM's checks need them). */
   targets(): Iterable<InstancePath> {
+    this.#closeRun();
     return targetsOf(this.#steps);
   }
 }

@@ -41,47 +41,98 @@ interface EntryRoute {
 /** A create of one list entry, resolved. */
 interface EntryCreate {
   readonly route: EntryRoute;
-  /** The key values from the target path. */
-  readonly keys: readonly YangValue[];
+  /** The key values from the target path; undefined when they are the very values of the entry's key leaves. */
+  readonly keys: readonly YangValue[] | undefined;
+  /** The entry key (`entryKeyOf` of the keys). */
+  readonly entryKey: string;
   readonly entry: ListEntry;
 }
+
+const COMMA = 44;
+const PERCENT = 37;
+
+/**
+ * The value of the entry's one key leaf, a string, when the key text of its target (the text
+ * after `=`) is exactly that value: then `listKeys` would give just that value, so it is not
+ * parsed again (and the entry key is the entry's own string, not a copy kept beside it). The
+ * text holds no "," (one value) and no "%" (nothing to decode), so it is the key's one value as
+ * written; a key of base type string parses URI text and a JSON string alike (the same
+ * forbidden characters, length and patterns), and the JSON decoder has accepted this very string
+ * for this very key leaf. Undefined in every other case (then the keys are parsed from the text).
+ * @see RFC 8040 §3.5.3
+ */
+const ownKeyValue = (list: ListNode, keyText: string, entry: ListEntry): string | undefined => {
+  if (list.keys.length !== 1 || list.keys[0]?.type.base !== 'string' || entry.slots[0] !== keyText) return undefined;
+  for (let at = 0; at < keyText.length; at++) {
+    const code = keyText.charCodeAt(at);
+    if (code === COMMA || code === PERCENT) return undefined;
+  }
+  return entry.slots[0] as string;
+};
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Creates of entries of one list, consecutive in the patch, with their edit-ids. */
+/** Below this many expected creates a run's arrays grow as they are filled. */
+const PRESIZE_FROM = 1024;
+
+/** An array of `capacity` slots to be filled by index, or an empty one to grow when the capacity is small. */
+const arrayFor = <T>(capacity: number): T[] => (capacity >= PRESIZE_FROM ? new Array<T>(capacity) : []);
+
+/**
+ * Creates of entries of one list, consecutive in the patch, with their edit-ids. A run made with
+ * the number of edits still to come has its arrays allocated whole at once (a million-entry run's
+ * arrays grown push by push were copied some twenty times, each time into fresh memory), and cut
+ * to its size by {@link close} when the run ends.
+ */
 export class EntryCreateRun implements EntryCreates {
   readonly parentPath: InstancePath;
   readonly list: ListNode;
   readonly route: EntryRoute;
-  readonly editIds: string[] = [];
-  readonly keys: string[] = [];
-  readonly entries: ListEntry[] = [];
+  readonly editIds: string[];
+  readonly keys: string[];
+  readonly entries: ListEntry[];
   /** The target's key values, where they are not the very values of the entry's key leaves. */
   readonly #pathKeys = new Map<number, readonly YangValue[]>();
+  #size = 0;
 
-  constructor(route: EntryRoute) {
+  /** `capacity`: how many creates the run may hold at most (the edits left in the patch), when known. */
+  constructor(route: EntryRoute, capacity = 0) {
     this.route = route;
     this.parentPath = route.parentPath;
     this.list = route.list;
+    this.editIds = arrayFor(capacity);
+    this.keys = arrayFor(capacity);
+    this.entries = arrayFor(capacity);
   }
 
   /** Number of creates. */
   get size(): number {
-    return this.editIds.length;
+    return this.#size;
   }
 
   add(editId: string, create: EntryCreate): void {
     const { keys, entry } = create;
-    const index = this.editIds.length;
-    this.editIds.push(editId);
-    this.keys.push(entryKeyOf(this.list, keys));
-    this.entries.push(entry);
+    const index = this.#size++;
+    this.editIds[index] = editId;
+    this.keys[index] = create.entryKey;
+    this.entries[index] = entry;
+    if (keys === undefined) return;
     for (let position = 0; position < keys.length; position++) {
       if (keys[position] !== entry.slots[position]) {
         this.#pathKeys.set(index, keys);
         break;
       }
+    }
+  }
+
+  /** Cuts the arrays to the creates added (after the last one; before the run is applied). */
+  close(): void {
+    const size = this.#size;
+    if (this.editIds.length !== size) {
+      this.editIds.length = size;
+      this.keys.length = size;
+      this.entries.length = size;
     }
   }
 
@@ -188,12 +239,19 @@ export class EntryCreateResolver {
     const entries = this.#entries;
     try {
       const { list, parentPath } = route;
-      const keys = listKeys(list, target.slice(equals + 1), this.#schema, parentPath);
+      const keyText = target.slice(equals + 1);
       entryKeys.length = 0;
       entries.length = 0;
+      // Any error (a bad entry, a bad key) leaves the edit to the general resolution, which
+      // reports it as it always did; so the keys are parsed after the entry, only when needed.
       decodeJsonEntries(list, items, route.options, entryKeys, entries, 0);
+      const decoded = entries[0] as ListEntry;
+      const own = ownKeyValue(list, keyText, decoded);
+      // The entry's own key value: entryValue would return the entry as it is (the keys agree).
+      if (own !== undefined) return { route, keys: undefined, entryKey: own, entry: decoded };
+      const keys = listKeys(list, keyText, this.#schema, parentPath);
       const path: InstancePath = [...parentPath, { schema: list, keys }];
-      return { route, keys, entry: entryValue(list, keys, entries[0] as ListEntry, path) };
+      return { route, keys, entryKey: entryKeyOf(list, keys), entry: entryValue(list, keys, decoded, path) };
     } catch {
       return undefined;
     } finally {

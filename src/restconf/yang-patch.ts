@@ -77,7 +77,11 @@ export const applyYangPatch = async (
   // Edits are read one by one (a malformed one is the request's error, not an edit's) and
   // resolved as they come: a long patch is never held whole as parsed JSON. Consecutive creates
   // of entries of one list are kept as one run of arrays, not as an edit object each.
-  const resolution = new PatchResolution(target, exchange.schema);
+  const resolution = new PatchResolution(
+    target,
+    exchange.schema,
+    patch.editCount === undefined ? {} : { editCount: patch.editCount },
+  );
   for (const edit of read) {
     try {
       current = edit.editId;

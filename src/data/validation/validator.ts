@@ -7,7 +7,14 @@
  * @see RFC 7950 §8 (constraints), §6.4.1 (accessible tree)
  */
 import type { ManagementError } from '../../errors/index.ts';
-import type { LeafListNode, LeafNode, SchemaTree, YangValue } from '../../yang/index.ts';
+import type {
+  LeafListNode,
+  LeafNode,
+  SchemaTree,
+  TypeCheckFailure,
+  ValueContext,
+  YangValue,
+} from '../../yang/index.ts';
 import { checkValue, isInstanceIdentifier, toCanonical } from '../../yang/index.ts';
 import { jsonValueContext } from '../codec/json/index.ts';
 import type {
@@ -184,23 +191,42 @@ export class Validator implements CheckContext {
 
   /** Checks the stored values of a leaf or leaf-list against its type. @see RFC 7950 §9 */
   #checkTerminal(parent: AccessibleNode, schema: DataSchemaNode, stored: unknown): void {
-    if (schema.kind !== 'leaf' && schema.kind !== 'leaf-list') return;
-    const values = schema.kind === 'leaf' ? [stored as YangValue] : (stored as LeafListValues);
-    for (const value of values) {
-      const step = schema.kind === 'leaf' ? { schema } : { schema, value };
-      this.#checkValue(schema, value, () => [...instancePathOf(parent), step]);
+    // A leaf's value is checked without a path made for it: the path is made only for an error.
+    if (schema.kind === 'leaf') {
+      if (this.#valueFault(schema, stored as YangValue) !== undefined)
+        this.#checkValue(schema, stored as YangValue, () => [...instancePathOf(parent), { schema }]);
+      return;
     }
+    if (schema.kind !== 'leaf-list') return;
+    for (const value of stored as LeafListValues) {
+      this.#checkValue(schema, value, () => [...instancePathOf(parent), { schema, value }]);
+    }
+  }
+
+  /** The JSON value context of the module checked last, kept at hand (leaves of one module follow each other). */
+  #contextModule: string | undefined;
+  #context: ValueContext | undefined;
+
+  #contextOf(module: string): ValueContext {
+    if (this.#context === undefined || this.#contextModule !== module) {
+      this.#context = jsonValueContext(this.schema, module);
+      this.#contextModule = module;
+    }
+    return this.#context;
+  }
+
+  /** What is wrong with one value for its type (the codec's failure or a problem needing the schema), or undefined. */
+  #valueFault(schema: LeafNode | LeafListNode, value: YangValue): TypeCheckFailure | string | undefined {
+    return (
+      checkValue(schema.type, value, this.#contextOf(schema.module)) ?? valueProblem(this.schema, schema.type, value)
+    );
   }
 
   /** Checks one value against its type, and what its type needs the schema for. @see RFC 7950 §9 */
   #checkValue(schema: LeafNode | LeafListNode, value: YangValue, path: () => InstancePath): void {
-    const failure = checkValue(schema.type, value, jsonValueContext(this.schema, schema.module));
-    if (failure !== undefined) {
-      this.report(typeError(path(), failure));
-      return;
-    }
-    const problem = valueProblem(this.schema, schema.type, value);
-    if (problem !== undefined) this.report(typeError(path(), { kind: 'type-check-failure', message: problem }));
+    const fault = this.#valueFault(schema, value);
+    if (fault === undefined) return;
+    this.report(typeError(path(), typeof fault === 'string' ? { kind: 'type-check-failure', message: fault } : fault));
   }
 
   /** Reports stored state data below `parent` in a configuration tree (once per slot). @see RFC 7950 §7.21.1 */
