@@ -23,7 +23,13 @@ import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import { checkpointChunks, checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
+import {
+  CHECKPOINT_SLICE_MS,
+  type CheckpointSlice,
+  checkpointChunks,
+  checkpointTextInSlices,
+  treeFromCheckpointChunks,
+} from './checkpoint-text.ts';
 import { CommitFeed } from './commit-feed.ts';
 import type { CaughtUp } from './commit-queue.ts';
 import { CommitQueue } from './commit-queue.ts';
@@ -128,6 +134,12 @@ const CLOSE_CHECKPOINT_BYTES = 1024 * 1024;
 const CLOSE_CHECKPOINT_COMMITS = 100;
 /** Records with more diff text than this stay in memory only until they are durable. */
 const RECENT_RECORD_LIMIT = 1024 * 1024;
+/**
+ * The slices of a checkpoint's encoding while a group of commits is being made durable (ms): the
+ * encoding then fills the wait for the journal, and gives the event loop its turn often enough
+ * that the group's answer is taken (and the next group prepared) soon after it comes.
+ */
+const CHECKPOINT_SLICE_WHILE_WRITING_MS = 0.1;
 
 /** The running datastore. */
 export class Datastore {
@@ -581,19 +593,30 @@ export class Datastore {
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: length, pruned }, 'checkpoint written');
   }
 
+  /**
+   * How long a slice of checkpoint encoding may run now: not at all while a group waits for its
+   * turn of the event loop (its preparation goes first), briefly while one is prepared or made
+   * durable, else {@link CHECKPOINT_SLICE_MS}. The checkpoint's text is the same either way.
+   */
+  readonly #checkpointSlice: CheckpointSlice = () => {
+    const activity = this.#queue.activity;
+    return activity === 'due' ? 0 : activity === 'writing' ? CHECKPOINT_SLICE_WHILE_WRITING_MS : CHECKPOINT_SLICE_MS;
+  };
+
   /** Stores a checkpoint of `snapshot` (in pieces, where the journal takes them); resolves with its length. */
   async #storeCheckpoint(snapshot: Snapshot): Promise<number> {
     const journal = this.#journal;
     const { fixedNumber, timestamp } = snapshot;
     if (journal.writeCheckpointChunks === undefined) {
-      const tree = await checkpointTextInSlices(snapshot.root, undefined, this.#schemaFingerprint);
+      const tree = await checkpointTextInSlices(snapshot.root, this.#checkpointSlice, this.#schemaFingerprint);
       await journal.writeCheckpoint({ fixedNumber, tree, timestamp });
       return tree.length;
     }
     let length = 0;
     const fingerprint = this.#schemaFingerprint;
+    const slice = this.#checkpointSlice;
     const counted = async function* (): AsyncGenerator<string> {
-      for await (const chunk of checkpointChunks(snapshot.root, undefined, fingerprint)) {
+      for await (const chunk of checkpointChunks(snapshot.root, slice, fingerprint)) {
         length += chunk.length;
         yield chunk;
       }
