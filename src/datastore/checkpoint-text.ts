@@ -98,10 +98,7 @@ const largeListsOf = (node: InstanceNode, path: readonly InstancePathStep[], fou
 
 const qualifiedName = (step: InstancePathStep): string => `${step.schema.module}:${step.schema.name}`;
 
-/**
- * How long a slice of checkpoint encoding may run now (ms), asked before every piece; 0: give
- * the event loop its turn at once (and again after it, for as long as the answer stays 0).
- */
+/** How long a slice of checkpoint encoding may run now (ms), asked after every piece. */
 export type CheckpointSlice = () => number;
 
 /**
@@ -117,8 +114,7 @@ export async function* checkpointChunks(
   let sliceStart = performance.now();
   const pause = async (): Promise<void> => {
     if (performance.now() - sliceStart < limit()) return;
-    do await new Promise<void>((resolve) => setImmediate(resolve));
-    while (limit() === 0);
+    await new Promise<void>((resolve) => setImmediate(resolve));
     sliceStart = performance.now();
   };
   yield `${CHECKPOINT_HEADER}\n`;

@@ -135,11 +135,11 @@ const CLOSE_CHECKPOINT_COMMITS = 100;
 /** Records with more diff text than this stay in memory only until they are durable. */
 const RECENT_RECORD_LIMIT = 1024 * 1024;
 /**
- * The slices of a checkpoint's encoding while a group of commits is being made durable (ms): the
- * encoding then fills the wait for the journal, and gives the event loop its turn often enough
- * that the group's answer is taken (and the next group prepared) soon after it comes.
+ * The slices of a checkpoint's encoding while commits are under way (ms): the encoding then fills
+ * the wait for the journal, and gives the event loop its turn often enough that a group's answer
+ * is taken, and the next group prepared, soon after it comes (not after a whole slice).
  */
-const CHECKPOINT_SLICE_WHILE_WRITING_MS = 0.1;
+const CHECKPOINT_SLICE_WHILE_COMMITTING_MS = 0.1;
 
 /** The running datastore. */
 export class Datastore {
@@ -594,14 +594,12 @@ export class Datastore {
   }
 
   /**
-   * How long a slice of checkpoint encoding may run now: not at all while a group waits for its
-   * turn of the event loop (its preparation goes first), briefly while one is prepared or made
-   * durable, else {@link CHECKPOINT_SLICE_MS}. The checkpoint's text is the same either way.
+   * How long a slice of checkpoint encoding may run now: briefly while a group is due, prepared or
+   * made durable, else {@link CHECKPOINT_SLICE_MS}. Never nothing, so that a checkpoint progresses
+   * under any stream of commits; its text is the same either way.
    */
-  readonly #checkpointSlice: CheckpointSlice = () => {
-    const activity = this.#queue.activity;
-    return activity === 'due' ? 0 : activity === 'writing' ? CHECKPOINT_SLICE_WHILE_WRITING_MS : CHECKPOINT_SLICE_MS;
-  };
+  readonly #checkpointSlice: CheckpointSlice = () =>
+    this.#queue.activity === 'idle' ? CHECKPOINT_SLICE_MS : CHECKPOINT_SLICE_WHILE_COMMITTING_MS;
 
   /** Stores a checkpoint of `snapshot` (in pieces, where the journal takes them); resolves with its length. */
   async #storeCheckpoint(snapshot: Snapshot): Promise<number> {
