@@ -197,6 +197,28 @@ describe('checkpoint text', () => {
     }
   });
 
+  it('gives the event loop a turn after every piece when the slice is 0, and writes the same text', async () => {
+    const tree = treeOf(1300, 700, 300);
+    const text = await checkpointTextInSlices(tree);
+    let turns = 0;
+    let running = true;
+    const tick = (): void => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    let asked = 0;
+    const slowly = await checkpointTextInSlices(tree, () => {
+      asked += 1;
+      return 0;
+    });
+    running = false;
+    assert.equal(slowly, text);
+    assert.ok(asked > 10, `the slice was asked ${asked} times`);
+    assert.ok(turns >= asked / 2, `${turns} turns of the event loop for ${asked} pieces`);
+  });
+
   it("names the keys of a large list and its entries per line in the list's line", async () => {
     const tree = treeOf(1300, 0, -1);
     const text = await checkpointTextInSlices(tree);

@@ -72,7 +72,7 @@ const OPTIONS = { content: 'config', withDefaults: 'explicit' } as const;
  * checkpoint is written waits for the slice in progress: at 4 ms, a checkpoint of 100,000 entries
  * (0.6 s in slices) put a few hundred PATCHes in a row above 3 ms, the p99 of a run.
  */
-const SLICE_MS = 1;
+export const CHECKPOINT_SLICE_MS = 1;
 /** Characters of a large list's line encoded at a time (about 30 benchmark entries), between which a slice may end. */
 const LINE_PIECE = 4096;
 const LINE_OPTIONS = { ...OPTIONS, chunkSize: LINE_PIECE } as const;
@@ -98,18 +98,22 @@ const largeListsOf = (node: InstanceNode, path: readonly InstancePathStep[], fou
 
 const qualifiedName = (step: InstancePathStep): string => `${step.schema.module}:${step.schema.name}`;
 
+/** How long a slice of checkpoint encoding may run now (ms), asked after every piece. */
+export type CheckpointSlice = () => number;
+
 /**
  * The checkpoint text of `root` (configuration only, defaults as set) in pieces, encoded in
- * slices of about `sliceMs` between which the event loop runs.
+ * slices of about `sliceMs` (or as long as it says at each piece) between which the event loop runs.
  */
 export async function* checkpointChunks(
   root: DataTree,
-  sliceMs = SLICE_MS,
+  sliceMs: number | CheckpointSlice = CHECKPOINT_SLICE_MS,
   fingerprint?: string,
 ): AsyncGenerator<string> {
+  const limit: CheckpointSlice = typeof sliceMs === 'number' ? () => sliceMs : sliceMs;
   let sliceStart = performance.now();
   const pause = async (): Promise<void> => {
-    if (performance.now() - sliceStart < sliceMs) return;
+    if (performance.now() - sliceStart < limit()) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
     sliceStart = performance.now();
   };
@@ -168,7 +172,7 @@ export async function* checkpointChunks(
 /** The whole checkpoint text of {@link checkpointChunks}. */
 export const checkpointTextInSlices = async (
   root: DataTree,
-  sliceMs = SLICE_MS,
+  sliceMs: number | CheckpointSlice = CHECKPOINT_SLICE_MS,
   fingerprint?: string,
 ): Promise<string> => {
   const parts: string[] = [];

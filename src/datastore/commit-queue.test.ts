@@ -200,6 +200,22 @@ describe('CommitQueue', () => {
     await queue.idle();
   });
 
+  it('tells whether a group is due, being written, or nothing is going on', async () => {
+    const { queue, observed } = await memoryQueue();
+    assert.equal(queue.activity, 'idle');
+    observed.hold();
+    const committing = queue.submit(adding('a'));
+    assert.equal(queue.activity, 'due', 'submitted, waiting for the turn that prepares its group');
+    await turn();
+    assert.equal(queue.activity, 'writing', 'appended, not yet durable');
+    const next = queue.submit(adding('b'));
+    assert.equal(queue.activity, 'writing', 'the next group waits for this one');
+    observed.release();
+    await Promise.all([committing, next]);
+    await queue.idle();
+    assert.equal(queue.activity, 'idle');
+  });
+
   it('settles everything submitted before idle() resolves', async () => {
     const { queue, observed } = await memoryQueue();
     observed.hold();

@@ -134,6 +134,15 @@ export class CommitQueue<S> {
   }
 
   /**
+   * What the queue is doing: `due` when transactions wait for the turn of the event loop that
+   * prepares their group, `writing` while a group is prepared or made durable (or a catch-up runs),
+   * `idle` otherwise.
+   */
+  get activity(): 'idle' | 'due' | 'writing' {
+    return this.#scheduled ? 'due' : this.#writing !== undefined ? 'writing' : 'idle';
+  }
+
+  /**
    * Queues a transaction. Resolves with its record once it is durable and the state includes it,
    * with `undefined` when `prepare` found nothing to commit; rejects with what `prepare` threw, or
    * with the journal's error when its group could not be made durable (then nothing changed).

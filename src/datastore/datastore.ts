@@ -23,7 +23,13 @@ import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
-import { checkpointChunks, checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
+import {
+  CHECKPOINT_SLICE_MS,
+  type CheckpointSlice,
+  checkpointChunks,
+  checkpointTextInSlices,
+  treeFromCheckpointChunks,
+} from './checkpoint-text.ts';
 import { CommitFeed } from './commit-feed.ts';
 import type { CaughtUp } from './commit-queue.ts';
 import { CommitQueue } from './commit-queue.ts';
@@ -128,6 +134,12 @@ const CLOSE_CHECKPOINT_BYTES = 1024 * 1024;
 const CLOSE_CHECKPOINT_COMMITS = 100;
 /** Records with more diff text than this stay in memory only until they are durable. */
 const RECENT_RECORD_LIMIT = 1024 * 1024;
+/**
+ * The slices of a checkpoint's encoding while commits are under way (ms): the encoding then fills
+ * the wait for the journal, and gives the event loop its turn often enough that a group's answer
+ * is taken, and the next group prepared, soon after it comes (not after a whole slice).
+ */
+const CHECKPOINT_SLICE_WHILE_COMMITTING_MS = 0.1;
 
 /** The running datastore. */
 export class Datastore {
@@ -581,19 +593,28 @@ export class Datastore {
     this.#logger.info({ fixedNumber: snapshot.fixedNumber, bytes: length, pruned }, 'checkpoint written');
   }
 
+  /**
+   * How long a slice of checkpoint encoding may run now: briefly while a group is due, prepared or
+   * made durable, else {@link CHECKPOINT_SLICE_MS}. Never nothing, so that a checkpoint progresses
+   * under any stream of commits; its text is the same either way.
+   */
+  readonly #checkpointSlice: CheckpointSlice = () =>
+    this.#queue.activity === 'idle' ? CHECKPOINT_SLICE_MS : CHECKPOINT_SLICE_WHILE_COMMITTING_MS;
+
   /** Stores a checkpoint of `snapshot` (in pieces, where the journal takes them); resolves with its length. */
   async #storeCheckpoint(snapshot: Snapshot): Promise<number> {
     const journal = this.#journal;
     const { fixedNumber, timestamp } = snapshot;
     if (journal.writeCheckpointChunks === undefined) {
-      const tree = await checkpointTextInSlices(snapshot.root, undefined, this.#schemaFingerprint);
+      const tree = await checkpointTextInSlices(snapshot.root, this.#checkpointSlice, this.#schemaFingerprint);
       await journal.writeCheckpoint({ fixedNumber, tree, timestamp });
       return tree.length;
     }
     let length = 0;
     const fingerprint = this.#schemaFingerprint;
+    const slice = this.#checkpointSlice;
     const counted = async function* (): AsyncGenerator<string> {
-      for await (const chunk of checkpointChunks(snapshot.root, undefined, fingerprint)) {
+      for await (const chunk of checkpointChunks(snapshot.root, slice, fingerprint)) {
         length += chunk.length;
         yield chunk;
       }

@@ -126,6 +126,12 @@ export class SqliteJournalEngine {
   #closing = false;
   readonly #inProgress = new Map<number, CheckpointInProgress>();
   #nextToken = 1;
+  /**
+   * Whether the connection's commits flush the WAL (`synchronous=FULL`, as opened). Housekeeping
+   * transactions (a checkpoint's chunks, deleting old chunks or commits) commit without a flush;
+   * every transaction that must be durable sets it back first (see {@link #write}).
+   */
+  #flushing = true;
 
   constructor(options: SqliteJournalEngineOptions, warn: EngineWarning) {
     this.#options = options;
@@ -356,7 +362,7 @@ export class SqliteJournalEngine {
     const statements = this.#opened();
     const subject = `the checkpoint at fixed number ${checkpoint.fixedNumber} could not be written`;
     for (const chunk of utf8Chunks(bytes, this.#chunkSize)) {
-      this.#write(subject, () => statements.insertChunk.run(checkpoint.fixedNumber, checkpoint.sequence, chunk));
+      this.#write(subject, () => statements.insertChunk.run(checkpoint.fixedNumber, checkpoint.sequence, chunk), false);
       checkpoint.sequence += 1;
     }
   }
@@ -415,10 +421,14 @@ export class SqliteJournalEngine {
     });
     let deleted = 0;
     for (;;) {
-      const changes = this.#write('old commits cannot be deleted', () => {
-        statements.deleteCommitTexts.run(bound, PRUNE_BATCH);
-        return Number(statements.deleteCommits.run(bound, PRUNE_BATCH).changes);
-      });
+      const changes = this.#write(
+        'old commits cannot be deleted',
+        () => {
+          statements.deleteCommitTexts.run(bound, PRUNE_BATCH);
+          return Number(statements.deleteCommits.run(bound, PRUNE_BATCH).changes);
+        },
+        false,
+      );
       deleted += changes;
       if (changes < PRUNE_BATCH || this.#closing) return deleted;
       await yieldToEventLoop();
@@ -459,7 +469,7 @@ export class SqliteJournalEngine {
     try {
       for (const chunk of utf8Chunks(text, this.#chunkSize)) {
         if (this.#closing) throw new Error(`${subject}: the journal was closed`);
-        this.#write(subject, () => statements.insertChunk.run(fixedNumber, sequence, chunk));
+        this.#write(subject, () => statements.insertChunk.run(fixedNumber, sequence, chunk), false);
         sequence += 1;
         await yieldToEventLoop();
       }
@@ -486,19 +496,33 @@ export class SqliteJournalEngine {
   async #removeOrphanChunks(): Promise<void> {
     const statements = this.#opened();
     for (;;) {
-      const changes = this.#write('old checkpoint chunks cannot be deleted', () =>
-        Number(statements.deleteOrphanChunks.run(CHUNK_DELETE_BATCH).changes),
+      const changes = this.#write(
+        'old checkpoint chunks cannot be deleted',
+        () => Number(statements.deleteOrphanChunks.run(CHUNK_DELETE_BATCH).changes),
+        false,
       );
       if (changes < CHUNK_DELETE_BATCH || this.#closing) return;
       await yieldToEventLoop();
     }
   }
 
-  /** Runs `work` in one `BEGIN IMMEDIATE … COMMIT`; on failure rolls back and throws a ManagementError. */
-  #write<T>(subject: string, work: () => T): T {
+  /**
+   * Runs `work` in one `BEGIN IMMEDIATE … COMMIT`; on failure rolls back and throws a ManagementError.
+   * `flush`: whether the commit flushes the WAL before it returns (durable when it returns; the
+   * default). Without it (housekeeping whose loss in a power failure is harmless: checkpoint chunks,
+   * which stay invisible until the checkpoint's own row is committed with a flush, and deletions of
+   * what is no longer needed) the transaction is made durable by the next flushed commit: the WAL
+   * is one file written in order, and its flush covers every frame before it. A crash of the
+   * process alone loses nothing either way (the frames are in the operating system's cache).
+   */
+  #write<T>(subject: string, work: () => T, flush = true): T {
     const database = this.#database;
     if (database === undefined) throw new Error('the journal is not open');
     try {
+      if (this.#flushing !== flush) {
+        database.exec(`PRAGMA synchronous = ${flush ? 'FULL' : 'NORMAL'}`);
+        this.#flushing = flush;
+      }
       database.exec('BEGIN IMMEDIATE');
       const result = work();
       database.exec('COMMIT');

@@ -16,7 +16,6 @@ import { OperationFailedError } from '../errors/index.ts';
 import { type Logger, SILENT_LOGGER } from '../util/index.ts';
 import type { CheckpointPrefetch } from './checkpoint-prefetch.ts';
 import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.ts';
-import { joinBytes } from './join-bytes.ts';
 import { checkKeep, listWindow } from './journal-invariants.ts';
 import type { CheckpointReading, JournalStore, ListCommitsOptions } from './journal-store.ts';
 import { JournalThread } from './journal-thread.ts';
@@ -297,20 +296,35 @@ export class SqliteJournalStore implements JournalStore {
   async #writeCheckpointChunks(thread: JournalThread, fixedNumber: number, chunks: AsyncIterable<string>) {
     const token = await thread.call<number>('beginCheckpoint', [fixedNumber]);
     const rowBytes = this.#options.checkpointChunkSize ?? DEFAULT_CHUNK_SIZE;
-    let parts: Uint8Array[] = [];
+    // Each row's bytes are encoded straight into a buffer of their own, which moves to the
+    // journal's thread once full (no piece encoded apart and copied again to join the row).
+    let row = new Uint8Array(rowBytes);
     let size = 0;
     let length = 0;
     // A high surrogate at the end of a piece waits for its low half in the next one.
     let held = '';
-    // One piece travels to the journal's thread while the next is encoded.
+    // One row travels to the journal's thread while the next is encoded.
     let sending: Promise<unknown> = Promise.resolve();
     const send = async (): Promise<void> => {
-      const bytes = movable(joinBytes(parts, size));
-      parts = [];
+      // A view of the row's own buffer: it moves with the buffer, uncopied.
+      const bytes = row.subarray(0, size);
+      row = new Uint8Array(rowBytes);
       size = 0;
       await sending;
-      // Awaited before the next piece goes (or at the end): a failure meanwhile is not unhandled.
+      // Awaited before the next row goes (or at the end): a failure meanwhile is not unhandled.
       sending = handled(thread.call('checkpointChunk', [token, bytes], [bytes.buffer]));
+    };
+    // Encodes `text` into rows; a character that does not fit whole in a row begins the next one.
+    const put = async (text: string): Promise<void> => {
+      let rest = text;
+      for (;;) {
+        const { read, written } = encoder.encodeInto(rest, size === 0 ? row : row.subarray(size));
+        size += written;
+        if (read === rest.length) return;
+        if (size === 0) throw new RangeError(`a checkpoint row of ${rowBytes} bytes cannot hold a character`);
+        rest = rest.slice(read);
+        await send();
+      }
     };
     try {
       for await (const chunk of chunks) {
@@ -322,16 +336,9 @@ export class SqliteJournalStore implements JournalStore {
           held = text.slice(-1);
           text = text.slice(0, -1);
         }
-        const bytes = encoder.encode(text);
-        parts.push(bytes);
-        size += bytes.length;
-        if (size >= rowBytes) await send();
+        await put(text);
       }
-      if (held !== '') {
-        const bytes = encoder.encode(held);
-        parts.push(bytes);
-        size += bytes.length;
-      }
+      if (held !== '') await put(held);
       if (size > 0) await send();
       await sending;
       await thread.call('finishCheckpoint', [token, length]);
