@@ -27,7 +27,6 @@
  * RFC 7951 JSON text (as written before this format) and loads as such.
  * @see RFC 7951
  */
-
 import type {
   DataTree,
   DecodeJsonOptions,

@@ -161,6 +161,8 @@ export class SqliteJournalEngine {
       throw isManagementError(error) ? error : journalFailure(error, 'open', subject);
     }
     this.#database = database;
+    // A new connection flushes at every commit (configureConnection), whatever the last one did.
+    this.#flushing = true;
     this.#statements = prepareStatements(database);
     this.#closing = false;
     try {

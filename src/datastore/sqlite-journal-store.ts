@@ -10,7 +10,6 @@
  * bytes and are stored in slices. docs/datastore.md has the schema and the reasoning.
  * @see https://sqlite.org/wal.html
  */
-
 import { join } from 'node:path';
 import { OperationFailedError } from '../errors/index.ts';
 import { type Logger, SILENT_LOGGER } from '../util/index.ts';
