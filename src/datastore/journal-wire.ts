@@ -122,6 +122,7 @@ export type JournalOperation =
   | 'abortCheckpoint'
   | 'prune'
   | 'lastFixedNumber'
+  | 'restartLog'
   | 'close';
 
 /** A request to the journal thread. */

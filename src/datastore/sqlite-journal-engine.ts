@@ -18,6 +18,7 @@ import { journalFailure } from './sqlite-failure.ts';
 import { migrateSchema } from './sqlite-schema.ts';
 import { utf8Chunks } from './utf8-chunks.ts';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
+import { presizeWriteAheadLog } from './wal-presize.ts';
 
 /** Options of the engine (those of the store, with the file's path). */
 export interface SqliteJournalEngineOptions {
@@ -53,6 +54,11 @@ const BUSY_TIMEOUT_MS = 10_000;
 const WAL_CHECKPOINT_INTERVAL_MS = 100;
 /** The WAL file is truncated back to this size after it grew (e.g. while a checkpoint was written). */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+/**
+ * How long {@link SqliteJournalEngine.restartLog} waits for the write lock and for readers (ms):
+ * while it waits for readers it holds the write lock, so every commit waits too.
+ */
+const LOG_RESTART_TIMEOUT_MS = 50;
 
 const COMMIT_COLUMNS = 'fixed_number, timestamp, user_name, via, label, comment';
 
@@ -147,6 +153,9 @@ export class SqliteJournalEngine {
     const subject = `the journal ${this.#options.path} cannot be opened`;
     let database: DatabaseSync | undefined;
     try {
+      // Before any connection of this process opens the file (the lone-commit connection and the
+      // checkpointer thread open after this one).
+      presizeWriteAheadLog(this.#options.path);
       database = new DatabaseSync(this.#options.path, { timeout: BUSY_TIMEOUT_MS });
       const mode = database.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string };
       if (mode.journal_mode !== 'wal') throw new Error(`the file system does not support WAL (${mode.journal_mode})`);
@@ -434,6 +443,31 @@ export class SqliteJournalEngine {
       deleted += changes;
       if (changes < PRUNE_BATCH || this.#closing) return deleted;
       await yieldToEventLoop();
+    }
+  }
+
+  /**
+   * Copies what is left of the WAL into the database file with the write lock held (SQLite's
+   * RESTART checkpoint), so that the next commit writes the log from its start again, over frames
+   * already on disk, instead of extending the file. The checkpointer thread's passes never reach
+   * that point while commits follow one another closely: each commit lands during the pass's
+   * flush, and its RESTART pass, which does not wait, finds a commit in the way. Under a steady
+   * stream of commits the log then grew by every commit (about 4 KiB each), and a flush that
+   * extends a file costs more than one that overwrites. Returns whether the log was fully copied
+   * (false: a reader or a writer stayed in the way; nothing is lost, the log just grows on).
+   */
+  restartLog(): boolean {
+    const database = this.#database;
+    if (database === undefined || this.#closing) return false;
+    database.exec(`PRAGMA busy_timeout = ${LOG_RESTART_TIMEOUT_MS}`);
+    try {
+      const { busy } = database.prepare('PRAGMA wal_checkpoint(RESTART)').get() as { busy: number };
+      return busy === 0;
+    } catch {
+      // A lock that stayed, or an I/O error the next commit reports; the log keeps every commit.
+      return false;
+    } finally {
+      database.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
   }
 

@@ -58,6 +58,8 @@ export interface SqliteJournalStoreOptions {
    * store finds latest; the store opens its connection only once that thread has ended.
    */
   readonly prefetch?: CheckpointPrefetch;
+  /** Commits after which the WAL is started over (default {@link LOG_RESTART_COMMITS}; for tests). */
+  readonly logRestartCommits?: number;
 }
 
 /**
@@ -67,6 +69,14 @@ export interface SqliteJournalStoreOptions {
  * wait unparsed, and then make the next group's flush a second one.
  */
 export const CONCURRENT_WINDOW_MS = 1000;
+
+/**
+ * Commits after which the journal's thread restarts the WAL (`restartLog`): about 1,200 frames of
+ * 4 KiB, 5 MB of log, well within the room the log is given at each start (`wal-presize.ts`). The
+ * restart copies what the checkpointer thread has not (the last ~100 ms of commits) and flushes
+ * the database file, 1–3 ms during which commits wait: once per this many.
+ */
+export const LOG_RESTART_COMMITS = 1000;
 
 /** Checkpoint chunks asked for at once while a checkpoint is read in pieces. */
 const CHUNKS_PER_REQUEST = 4;
@@ -107,6 +117,8 @@ export class SqliteJournalStore implements JournalStore {
   #appending = 0;
   /** Until when (performance.now()) lone commits also go to the thread: a group was appended lately. */
   #concurrentUntil = 0;
+  /** Commits appended since the WAL was last restarted (see {@link LOG_RESTART_COMMITS}). */
+  #commitsSinceLogRestart = 0;
   /** The buffer of the last long text appended, for the next one (see SpareBuffer). */
   readonly #spare = new SpareBuffer();
 
@@ -161,8 +173,10 @@ export class SqliteJournalStore implements JournalStore {
       isShort(records[0] as CommitRecord) &&
       performance.now() >= this.#concurrentUntil &&
       direct.tryAppend(records as readonly DirectRecord[])
-    )
+    ) {
+      this.#appended(thread, 1);
       return;
+    }
     const spare = this.#spare;
     const wire: WireRecord[] = records.map(({ pieces, ...record }) => ({
       ...record,
@@ -181,6 +195,25 @@ export class SqliteJournalStore implements JournalStore {
       this.#appending -= 1;
     }
     for (const bytes of returned ?? []) spare.keep(bytes.buffer as ArrayBuffer);
+    this.#appended(thread, records.length);
+  }
+
+  /**
+   * Counts `count` commits made durable, and every {@link LOG_RESTART_COMMITS} has the thread
+   * restart the WAL. Lone commits go to the thread while it does (counted as an append in flight),
+   * so that they wait behind the restart instead of standing in its way.
+   */
+  #appended(thread: JournalThread, count: number): void {
+    this.#commitsSinceLogRestart += count;
+    if (this.#commitsSinceLogRestart < (this.#options.logRestartCommits ?? LOG_RESTART_COMMITS)) return;
+    this.#commitsSinceLogRestart = 0;
+    this.#appending += 1;
+    thread
+      .call<boolean>('restartLog', [])
+      .catch(() => false)
+      .finally(() => {
+        this.#appending -= 1;
+      });
   }
 
   async latestCheckpoint(): Promise<Checkpoint | undefined> {

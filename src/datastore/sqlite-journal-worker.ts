@@ -76,6 +76,8 @@ const serve = (options: SqliteJournalEngineOptions): void => {
         return engine.prune(args[0] as number);
       case 'lastFixedNumber':
         return engine.lastFixedNumber();
+      case 'restartLog':
+        return engine.restartLog();
       case 'close':
         return engine.close();
     }
