@@ -381,11 +381,12 @@ export class LongPatchEdits {
  * Reads a YANG Patch in JSON: `{"ietf-yang-patch:yang-patch": {…}}`, its edits one by one as
  * they are iterated. A long patch (a million edits) is never parsed whole: each edit is parsed
  * from its slice of the text when it is reached, and is garbage once it is applied; an edit that
- * is not well-formed is then found after the edits before it. @see RFC 8072 §4.2.2
+ * is not well-formed is then found after the edits before it (`lazyFrom`: the length from
+ * which a text is read so; tests set it lower). @see RFC 8072 §4.2.2
  */
-export const readYangPatchJson = (text: string): YangPatchReading => {
+export const readYangPatchJson = (text: string, lazyFrom: number = LAZY_JSON_LENGTH): YangPatchReading => {
   const document =
-    (text.length >= LAZY_JSON_LENGTH ? readJsonObjectLazily(text, [EDITS_PATH]) : undefined) ?? parseJsonText(text);
+    (text.length >= lazyFrom ? readJsonObjectLazily(text, [EDITS_PATH]) : undefined) ?? parseJsonText(text);
   const { patchId, comment, edits: rawEdits } = yangPatchEnvelopeOf(document);
   if (!(rawEdits instanceof JsonArrayText) && !Array.isArray(rawEdits))
     throw new InvalidValueError('yang-patch: edit must be an array of edits');
