@@ -7,7 +7,7 @@
  */
 
 export { decodedTarget, topLevelNames } from './codec/index.ts';
-export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget } from './codec/json/index.ts';
+export type { DecodeJsonOptions, EncodeJsonOptions, EncodeTarget, JsonPiecesDocument } from './codec/json/index.ts';
 export {
   decodeJson,
   decodeJsonEntries,
@@ -17,6 +17,7 @@ export {
   encodeJsonEntryObject,
   encodeJsonString,
   JsonArrayText,
+  JsonPiecesReader,
   LAZY_JSON_LENGTH,
   parseJsonText,
   readJsonObjectLazily,

@@ -30,7 +30,13 @@ export type { ManagementServerOptions, TlsCredentials } from './management-serve
 export { ManagementServer } from './management-server.ts';
 export type { MediaType } from './media-type.ts';
 export { essenceOf, parseMediaType, syntaxOf } from './media-type.ts';
-export { DEFAULT_BODY_LIMIT, readRequestBody, readRequestText } from './request-body.ts';
+export {
+  DEFAULT_BODY_LIMIT,
+  joinParts,
+  readRequestBody,
+  readRequestText,
+  readRequestTextParts,
+} from './request-body.ts';
 export { WHOLE_BODY_LIMIT, writeChunks, writeEmpty, writeText } from './response-writer.ts';
 export type { ErrorRenderer, FastRouteHandler, RequestContext, Route, RouteHandler } from './route.ts';
 export { Router } from './router.ts';

@@ -69,12 +69,17 @@ export const readRequestBody = async (request: IncomingMessage, limit: number): 
 };
 
 /**
- * Reads the whole body as UTF-8 text (a byte order mark is dropped), undefined when it has no
- * byte; rejects as {@link readRequestBody} does, and with {@link MalformedMessageError} when the
- * body is not UTF-8. The bytes are decoded as they arrive, so a large body is never held as
- * bytes and as text at once.
+ * Reads the whole body as UTF-8 text in the pieces it arrived in (a byte order mark is dropped;
+ * no piece is empty), undefined when it has no byte; `onPart` (if given) sees each piece as soon
+ * as it is decoded, while the rest of the body is still arriving (what it throws is the read's
+ * error). Rejects as {@link readRequestBody} does, and with {@link MalformedMessageError} when the
+ * body is not UTF-8 (a character split between two chunks is decoded whole).
  */
-export const readRequestText = async (request: IncomingMessage, limit: number): Promise<string | undefined> => {
+export const readRequestTextParts = async (
+  request: IncomingMessage,
+  limit: number,
+  onPart?: (part: string, parts: readonly string[]) => void,
+): Promise<string[] | undefined> => {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const decode = (buffer?: Buffer): string => {
     try {
@@ -84,12 +89,27 @@ export const readRequestText = async (request: IncomingMessage, limit: number): 
     }
   };
   const parts: string[] = [];
-  const size = await takeChunks(request, limit, (chunk) => {
-    parts.push(decode(chunk));
-  });
-  parts.push(decode());
-  return size === 0 ? undefined : parts.join('');
+  const add = (part: string): void => {
+    if (part === '') return;
+    parts.push(part);
+    onPart?.(part, parts);
+  };
+  const size = await takeChunks(request, limit, (chunk) => add(decode(chunk)));
+  add(decode());
+  return size === 0 ? undefined : parts;
 };
+
+/**
+ * Reads the whole body as UTF-8 text (a byte order mark is dropped), undefined when it has no
+ * byte; rejects as {@link readRequestTextParts} does. The bytes are decoded as they arrive, so a
+ * large body is never held as bytes and as text at once.
+ */
+export const readRequestText = async (request: IncomingMessage, limit: number): Promise<string | undefined> =>
+  joinParts(await readRequestTextParts(request, limit));
+
+/** The text of a body read by {@link readRequestTextParts}. */
+export const joinParts = (parts: readonly string[] | undefined): string | undefined =>
+  parts === undefined ? undefined : parts.length === 1 ? (parts[0] as string) : parts.join('');
 
 const closedEarly = (): Error => new Error('the connection closed before the request body ended');
 

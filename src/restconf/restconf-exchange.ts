@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from '../http/index.ts';
-import { readRequestText } from '../http/index.ts';
+import { joinParts, readRequestTextParts } from '../http/index.ts';
 import type { ManagementService, Session } from '../management/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import type { RequestBody } from './body-decoding.ts';
@@ -37,6 +37,8 @@ export class RestconfExchange {
   /** The query string as sent (still percent-encoded), without `?`. */
   readonly rawQuery: string;
   #body: Promise<TypedBody | undefined> | undefined;
+  /** The body's text in the pieces it arrived in, when it was read by {@link bodyParts}. */
+  #parts: Promise<readonly string[] | undefined> | undefined;
   #bodyReleased = false;
 
   constructor(fields: {
@@ -82,12 +84,31 @@ export class RestconfExchange {
    */
   body(patchAllowed = false): Promise<TypedBody | undefined> {
     if (this.#bodyReleased) throw new Error('the request body was released once it was decoded');
-    this.#body ??= readRequestText(this.request, this.context.bodyLimit).then((text) => {
-      if (text === undefined) return undefined;
-      const type: BodyType = bodyType(this.request, text, patchAllowed);
-      return { ...type, text };
-    });
+    if (this.#body === undefined) {
+      const parts = this.#parts ?? readRequestTextParts(this.request, this.context.bodyLimit);
+      // The pieces are joined once; the exchange then keeps the text only.
+      this.#parts = undefined;
+      this.#body = parts.then((read) => {
+        const text = joinParts(read);
+        if (text === undefined) return undefined;
+        const type: BodyType = bodyType(this.request, text, patchAllowed);
+        return { ...type, text };
+      });
+    }
     return this.#body;
+  }
+
+  /**
+   * Reads the body's text in the pieces it arrives in, each passed to `onPart` (with the pieces so
+   * far) as soon as it is decoded, while the rest is still arriving; {@link body} then joins
+   * them, if asked. Rejects as {@link body} does (and with what `onPart` throws). Only before the
+   * body is read otherwise.
+   */
+  bodyParts(onPart: (part: string, parts: readonly string[]) => void): Promise<readonly string[] | undefined> {
+    if (this.#bodyReleased || this.#body !== undefined || this.#parts !== undefined)
+      throw new Error('the request body is read once');
+    this.#parts = readRequestTextParts(this.request, this.context.bodyLimit, onPart);
+    return this.#parts;
   }
 
   /**
@@ -97,5 +118,6 @@ export class RestconfExchange {
   releaseBody(): void {
     this.#bodyReleased = true;
     this.#body = undefined;
+    this.#parts = undefined;
   }
 }

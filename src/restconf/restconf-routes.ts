@@ -37,6 +37,7 @@ import { parseStreamQuery } from './stream-query.ts';
 import type { StreamTarget } from './stream-resource.ts';
 import { parseStreamPath, STREAM_ENCODINGS, STREAMS_SEGMENT, streamPath } from './stream-resource.ts';
 import { applyYangPatch } from './yang-patch.ts';
+import { streamYangPatch } from './yang-patch-stream.ts';
 
 /**
  * The request header with which the admin web UI declares itself: its commits' rollback files
@@ -153,6 +154,9 @@ const handleData = async (
     case 'PUT':
       return replaceData(exchange, target, query);
     case 'PATCH': {
+      // A long YANG Patch in JSON is read as it arrives; any other body (or one that patch reading
+      // cannot read exactly) is read whole.
+      if (await streamYangPatch(exchange, target, query)) return;
       const body = await exchange.body(true);
       if (body?.patch === true) return applyYangPatch(exchange, target, query, body);
       return mergeData(exchange, target, query);

@@ -282,7 +282,7 @@ export interface YangPatchReading {
 }
 
 /** Where a YANG Patch in JSON keeps its edits. */
-const EDITS_PATH: readonly string[] = ['ietf-yang-patch:yang-patch', 'edit'];
+export const EDITS_PATH: readonly string[] = ['ietf-yang-patch:yang-patch', 'edit'];
 
 /** One edit of a YANG Patch in JSON, checked. */
 const editOf = (raw: unknown, index: number, ids: EditIds): PatchEdit => {
@@ -310,15 +310,20 @@ const editOf = (raw: unknown, index: number, ids: EditIds): PatchEdit => {
 
 const NOTHING_TO_CHECK = (): void => {};
 
+/** The envelope of a YANG Patch in JSON: its patch-id and comment, and its edits as found. */
+export interface YangPatchEnvelope {
+  readonly patchId: string;
+  readonly comment?: string;
+  /** The `edit` member's value (an empty array when there is none), not checked. */
+  readonly edits: unknown;
+}
+
 /**
- * Reads a YANG Patch in JSON: `{"ietf-yang-patch:yang-patch": {…}}`, its edits one by one as
- * they are iterated. A long patch (a million edits) is never parsed whole: each edit is parsed
- * from its slice of the text when it is reached, and is garbage once it is applied; an edit that
- * is not well-formed is then found after the edits before it. @see RFC 8072 §4.2.2
+ * Checks the envelope of a YANG Patch in JSON (`document`, parsed): one object
+ * `{"ietf-yang-patch:yang-patch": {…}}` with no other members than patch-id, comment and edit,
+ * a patch-id, strings where strings belong. Throws the first error found.
  */
-export const readYangPatchJson = (text: string): YangPatchReading => {
-  const document =
-    (text.length >= LAZY_JSON_LENGTH ? readJsonObjectLazily(text, [EDITS_PATH]) : undefined) ?? parseJsonText(text);
+export const yangPatchEnvelopeOf = (document: unknown): YangPatchEnvelope => {
   if (!isObject(document) || Object.keys(document).length !== 1 || !isObject(document['ietf-yang-patch:yang-patch']))
     throw new MalformedMessageError('a YANG Patch body is one object {"ietf-yang-patch:yang-patch": {…}}');
   const patch = document['ietf-yang-patch:yang-patch'];
@@ -329,7 +334,60 @@ export const readYangPatchJson = (text: string): YangPatchReading => {
   const patchId = stringMember(patch, 'patch-id', 'yang-patch');
   if (patchId === undefined) throw missing('patch-id', 'the YANG Patch');
   const comment = stringMember(patch, 'comment', 'yang-patch');
-  const rawEdits = patch.edit ?? [];
+  return { patchId, ...(comment === undefined ? {} : { comment }), edits: patch.edit ?? [] };
+};
+
+/**
+ * The edits of a long patch read one by one from their texts, in order: the commonest edit, a
+ * create of one list entry, without parsing the edit around its entry (the same edit; any other
+ * form is parsed and checked whole), and the edit-ids checked late ({@link DeferredEditIds}).
+ * Shared by the reading of a whole text and the reading of a body as it arrives, so that both
+ * give the same edits and the same errors.
+ */
+export class LongPatchEdits {
+  readonly #ids: DeferredEditIds;
+
+  /** `capacity`: how many edits the patch has (or is expected to have). */
+  constructor(capacity: number) {
+    this.#ids = new DeferredEditIds(capacity);
+  }
+
+  /**
+   * The edit at `index`, whose text is `text`; `parse` gives the parsed text (or throws the
+   * error of a text that is not JSON). Throws the error of an edit that is not well-formed, or
+   * that of an edit-id repeated before it.
+   */
+  edit(text: string, index: number, parse: () => unknown): PatchEdit {
+    const create = entryCreateEditOf(text);
+    if (create !== undefined) {
+      this.#ids.note(create.editId);
+      return create;
+    }
+    try {
+      return editOf(parse(), index, this.#ids);
+    } catch (error) {
+      this.#ids.check();
+      throw error;
+    }
+  }
+
+  /** Throws the error of the first edit-id repeated among the edits read so far, if any. */
+  checkEditIds(): void {
+    this.#ids.check();
+  }
+}
+
+/**
+ * Reads a YANG Patch in JSON: `{"ietf-yang-patch:yang-patch": {…}}`, its edits one by one as
+ * they are iterated. A long patch (a million edits) is never parsed whole: each edit is parsed
+ * from its slice of the text when it is reached, and is garbage once it is applied; an edit that
+ * is not well-formed is then found after the edits before it (`lazyFrom`: the length from
+ * which a text is read so; tests set it lower). @see RFC 8072 §4.2.2
+ */
+export const readYangPatchJson = (text: string, lazyFrom: number = LAZY_JSON_LENGTH): YangPatchReading => {
+  const document =
+    (text.length >= lazyFrom ? readJsonObjectLazily(text, [EDITS_PATH]) : undefined) ?? parseJsonText(text);
+  const { patchId, comment, edits: rawEdits } = yangPatchEnvelopeOf(document);
   if (!(rawEdits instanceof JsonArrayText) && !Array.isArray(rawEdits))
     throw new InvalidValueError('yang-patch: edit must be an array of edits');
   // A short patch is checked whole at once: an edit that is not well-formed is found first.
@@ -338,34 +396,18 @@ export const readYangPatchJson = (text: string): YangPatchReading => {
     const edits = (rawEdits as unknown[]).map((raw, index) => editOf(raw, index, ids));
     return { patchId, ...(comment === undefined ? {} : { comment }), edits, checkEditIds: NOTHING_TO_CHECK };
   }
-  const ids = new DeferredEditIds(rawEdits.length);
+  const reader = new LongPatchEdits(rawEdits.length);
   const edits = function* (): Generator<PatchEdit> {
-    for (let index = 0; index < rawEdits.length; index++) {
-      // The commonest edit of a long patch, a create of one list entry, is read without parsing
-      // the edit around its entry (the same edit; any other form is parsed and checked whole).
-      const create = entryCreateEditOf(rawEdits.itemText(index));
-      if (create !== undefined) {
-        ids.note(create.editId);
-        yield create;
-        continue;
-      }
-      let edit: PatchEdit;
-      try {
-        edit = editOf(rawEdits.item(index), index, ids);
-      } catch (error) {
-        ids.check();
-        throw error;
-      }
-      yield edit;
-    }
-    ids.check();
+    for (let index = 0; index < rawEdits.length; index++)
+      yield reader.edit(rawEdits.itemText(index), index, () => rawEdits.item(index));
+    reader.checkEditIds();
   };
   return {
     patchId,
     ...(comment === undefined ? {} : { comment }),
     edits: edits(),
     editCount: rawEdits.length,
-    checkEditIds: () => ids.check(),
+    checkEditIds: () => reader.checkEditIds(),
   };
 };
 

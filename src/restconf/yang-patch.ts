@@ -27,7 +27,7 @@ import type { DataNodeTarget, DatastoreTarget } from './resource-target.ts';
 import { namespaceOfModule } from './restconf-error-renderer.ts';
 import type { RestconfExchange, TypedBody } from './restconf-exchange.ts';
 import { answerWrite } from './write-result.ts';
-import type { YangPatchReading } from './yang-patch-document.ts';
+import type { PatchEdit, YangPatchReading } from './yang-patch-document.ts';
 import { parseYangPatchXml, readYangPatchJson } from './yang-patch-document.ts';
 import { PatchResolution } from './yang-patch-edits.ts';
 import { renderPatchStatus } from './yang-patch-status.ts';
@@ -43,6 +43,33 @@ const readPatch = (body: TypedBody): YangPatchReading =>
     ? readYangPatchJson(body.text)
     : { ...parseYangPatchXml(body.text), checkEditIds: () => undefined };
 
+/** The edits of a patch resolved, or resolved up to the first that failed. */
+export interface ResolvedPatch {
+  readonly patchId: string;
+  readonly comment?: string;
+  readonly resolution: PatchResolution;
+  /** The error of the edit that failed (the later edits were not resolved), and its edit-id. */
+  readonly failure?: { readonly error: unknown; readonly editId: string };
+}
+
+/**
+ * Resolves the next edit of a patch into `resolution`: the edit's error if it fails, after
+ * `checkEditIds` (whose error, an edit-id repeated before, is the request's and comes first).
+ */
+export const resolveNextEdit = (
+  resolution: PatchResolution,
+  edit: PatchEdit,
+  checkEditIds: () => void,
+): ResolvedPatch['failure'] => {
+  try {
+    resolution.add(edit);
+    return undefined;
+  } catch (error) {
+    checkEditIds();
+    return { error, editId: edit.editId };
+  }
+};
+
 /** Answers PATCH with a YANG Patch body on the datastore or a data resource. @see RFC 8072 §2 */
 export const applyYangPatch = async (
   exchange: RestconfExchange,
@@ -52,7 +79,40 @@ export const applyYangPatch = async (
 ): Promise<void> => {
   const encoding: Encoding = responseEncoding(exchange.request);
   const patch = readPatch(body);
-  const { patchId, comment, edits: read } = patch;
+  // Edits are read one by one (a malformed one is the request's error, not an edit's) and
+  // resolved as they come: a long patch is never held whole as parsed JSON. Consecutive creates
+  // of entries of one list are kept as one run of arrays, not as an edit object each.
+  const resolution = new PatchResolution(
+    target,
+    exchange.schema,
+    patch.editCount === undefined ? {} : { editCount: patch.editCount },
+  );
+  let failure: ResolvedPatch['failure'];
+  for (const edit of patch.edits) {
+    failure = resolveNextEdit(resolution, edit, () => patch.checkEditIds());
+    if (failure !== undefined) break;
+  }
+  const { patchId, comment } = patch;
+  return commitYangPatch(exchange, target, query, encoding, {
+    patchId,
+    ...(comment === undefined ? {} : { comment }),
+    resolution,
+    ...(failure === undefined ? {} : { failure }),
+  });
+};
+
+/**
+ * Answers a resolved YANG Patch: the error of the edit that failed as yang-patch-status, or the
+ * patch applied in one transaction (preconditions, access control, validation) and its outcome.
+ */
+export const commitYangPatch = async (
+  exchange: RestconfExchange,
+  target: DatastoreTarget | DataNodeTarget,
+  query: RestconfQuery,
+  encoding: Encoding,
+  patch: ResolvedPatch,
+): Promise<void> => {
+  const { patchId, comment, resolution, failure } = patch;
   let current: string | undefined;
   /** Answers the errors of an edit, or of applying the patch, as yang-patch-status; false for other errors. */
   const answerErrors = (error: unknown): boolean => {
@@ -74,26 +134,11 @@ export const applyYangPatch = async (
     );
     return true;
   };
-  // Edits are read one by one (a malformed one is the request's error, not an edit's) and
-  // resolved as they come: a long patch is never held whole as parsed JSON. Consecutive creates
-  // of entries of one list are kept as one run of arrays, not as an edit object each.
-  const resolution = new PatchResolution(
-    target,
-    exchange.schema,
-    patch.editCount === undefined ? {} : { editCount: patch.editCount },
-  );
-  for (const edit of read) {
-    try {
-      current = edit.editId;
-      resolution.add(edit);
-    } catch (error) {
-      // An edit-id repeated before this edit is the request's error, found first (it is checked late).
-      patch.checkEditIds();
-      if (answerErrors(error)) return;
-      throw error;
-    }
+  if (failure !== undefined) {
+    current = failure.editId;
+    if (answerErrors(failure.error)) return;
+    throw failure.error;
   }
-  current = undefined;
   exchange.releaseBody();
   try {
     // The patch's comment is the commit's comment unless rollback-comment gives one.

@@ -512,6 +512,48 @@ describe('YANG Patch (RFC 8072)', () => {
       assert.match(firstError(only)['error-message'] ?? '', /two edits have the edit-id create-3/);
       assert.deepEqual(await songs(), before, 'nothing changed');
     });
+
+    // A long patch is read as its body arrives; what comes after the edits still decides first.
+    it('a syntax error or an unknown member after a failing edit is the error of the request', async () => {
+      const before = await songs();
+      const text = JSON.stringify(longPatch({ 20: badTarget }));
+      const truncated = await server.request('PATCH', WASTING_LIGHT, { body: text.slice(0, -1), type: PATCH_JSON });
+      assert.equal(truncated.status, 400, truncated.body);
+      assert.equal(firstError(truncated)['error-tag'], 'malformed-message');
+      const trailing = await server.request('PATCH', WASTING_LIGHT, { body: `${text} x`, type: PATCH_JSON });
+      assert.equal(trailing.status, 400, trailing.body);
+      assert.equal(firstError(trailing)['error-tag'], 'malformed-message');
+      const unknown = text.replace(/}}$/, ',"extra":1}}');
+      const member = await server.request('PATCH', WASTING_LIGHT, { body: unknown, type: PATCH_JSON });
+      assert.equal(member.status, 400, member.body);
+      assert.equal(firstError(member)['error-tag'], 'unknown-element');
+      assert.deepEqual(await songs(), before, 'nothing changed');
+    });
+
+    it('the patch-id and comment may follow the edits', async () => {
+      const edits = (longPatch() as { 'ietf-yang-patch:yang-patch': { edit: Edit[] } })['ietf-yang-patch:yang-patch']
+        .edit;
+      const body = JSON.stringify({ 'ietf-yang-patch:yang-patch': { edit: edits, comment: 'c', 'patch-id': 'late' } });
+      const response = await server.request('PATCH', WASTING_LIGHT, { body, type: PATCH_JSON });
+      assert.equal(response.status, 200, response.body);
+      assert.equal(jsonOf<Status>(response)['ietf-yang-patch:yang-patch-status']['patch-id'], 'late');
+      assert.equal((await songs()).length, 4002);
+    });
+
+    it('a precondition that fails, or a body over the limit, changes nothing', async () => {
+      const before = await songs();
+      const text = JSON.stringify(longPatch());
+      const stale = await server.request('PATCH', WASTING_LIGHT, {
+        body: text,
+        type: PATCH_JSON,
+        headers: { 'If-Match': '"0"' },
+      });
+      assert.equal(stale.status, 412, stale.body);
+      const large = text.replace('"long"', `"${'x'.repeat(4 * 1024 * 1024)}"`);
+      const tooLarge = await server.request('PATCH', WASTING_LIGHT, { body: large, type: PATCH_JSON });
+      assert.equal(tooLarge.status, 413, tooLarge.body);
+      assert.deepEqual(await songs(), before, 'nothing changed');
+    });
   });
 
   it('a YANG Patch body is accepted only by PATCH (415 otherwise)', async () => {

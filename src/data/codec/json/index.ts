@@ -10,6 +10,8 @@ export type { DecodeJsonOptions } from './json-decode.ts';
 export { decodeJson, decodeJsonEntries } from './json-decode.ts';
 export type { EncodeJsonOptions, EncodeTarget } from './json-encode.ts';
 export { encodeJson, encodeJsonEntries, encodeJsonEntryObject, encodeJsonString } from './json-encode.ts';
+export type { JsonPiecesDocument } from './json-pieces-reader.ts';
+export { JsonPiecesReader } from './json-pieces-reader.ts';
 export { parseJsonText } from './json-text.ts';
 export { jsonValueContext, qualifyingJsonContext } from './json-value-context.ts';
 export { readJsonObjectLazily } from './read-json-lazily.ts';
