@@ -51,6 +51,7 @@ import {
 import { OperationFailedError } from '../errors/index.ts';
 import { LazyValues } from '../util/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
+import type { CheckpointEntryTexts } from './checkpoint-entry-texts.ts';
 import { joinBytes } from './join-bytes.ts';
 
 /** The first line of a checkpoint in this format. */
@@ -103,12 +104,17 @@ export type CheckpointSlice = () => number;
 /**
  * The checkpoint text of `root` (configuration only, defaults as set) in pieces, encoded in
  * slices of about `sliceMs` (or as long as it says at each piece) between which the event loop runs.
+ * With `entryTexts`, a large list's entries that the last checkpoint written with them wrote too
+ * (the same objects) are not encoded again: their texts are taken from there. The text is the
+ * same with them or without.
  */
 export async function* checkpointChunks(
   root: DataTree,
   sliceMs: number | CheckpointSlice = CHECKPOINT_SLICE_MS,
   fingerprint?: string,
+  entryTexts?: CheckpointEntryTexts,
 ): AsyncGenerator<string> {
+  const texts = entryTexts?.begin(root.schema);
   const limit: CheckpointSlice = typeof sliceMs === 'number' ? () => sliceMs : sliceMs;
   let sliceStart = performance.now();
   const pause = async (): Promise<void> => {
@@ -152,30 +158,64 @@ export async function* checkpointChunks(
     }
     const schema = fingerprint === undefined ? '' : `,"schema":${JSON.stringify(fingerprint)}`;
     yield `${piece}],"lineEntries":${LINE_ENTRIES}${schema}}\n`;
-    let batch: ListEntry[] = [];
-    for (const entry of list.entries.values()) {
-      batch.push(entry);
-      if (batch.length < LINE_ENTRIES) continue;
-      // A line is handed out in pieces: the event loop may run in the middle of one.
-      for (const piece of encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)) {
-        yield piece;
-        await pause();
+    if (texts === undefined) {
+      let batch: ListEntry[] = [];
+      for (const entry of list.entries.values()) {
+        batch.push(entry);
+        if (batch.length < LINE_ENTRIES) continue;
+        // A line is handed out in pieces: the event loop may run in the middle of one.
+        for (const piece of encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)) {
+          yield piece;
+          await pause();
+        }
+        yield '\n';
+        batch = [];
       }
-      yield '\n';
-      batch = [];
+      if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)].join('')}\n`;
+      continue;
     }
-    if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)].join('')}\n`;
+    // The same lines, of the entries' texts: those of the last checkpoint where the entry is the
+    // same object, else encoded one by one (an array's elements are its entries' texts, between commas).
+    piece = '';
+    let inLine = 0;
+    for (const entry of list.entries.values()) {
+      let text = texts.get(entry);
+      if (text === undefined) {
+        text = entryText(list.schema, entry, root.schema);
+        texts.keep(entry, text);
+      }
+      piece += inLine === 0 ? `[${text}` : `,${text}`;
+      if (++inLine === LINE_ENTRIES) {
+        piece += ']\n';
+        inLine = 0;
+      }
+      if (piece.length < LINE_PIECE) continue;
+      yield piece;
+      piece = '';
+      await pause();
+    }
+    if (inLine > 0) piece += ']\n';
+    if (piece !== '') yield piece;
   }
+  texts?.finish();
 }
+
+/** The text of one entry of `list` in a line of a checkpoint: the one element of the array of it alone. */
+const entryText = (list: ListNode, entry: ListEntry, schema: SchemaTree): string => {
+  let text = '';
+  for (const chunk of encodeJsonEntries(list, [entry], schema, OPTIONS)) text += chunk;
+  return text.slice(1, -1);
+};
 
 /** The whole checkpoint text of {@link checkpointChunks}. */
 export const checkpointTextInSlices = async (
   root: DataTree,
   sliceMs: number | CheckpointSlice = CHECKPOINT_SLICE_MS,
   fingerprint?: string,
+  entryTexts?: CheckpointEntryTexts,
 ): Promise<string> => {
   const parts: string[] = [];
-  for await (const chunk of checkpointChunks(root, sliceMs, fingerprint)) parts.push(chunk);
+  for await (const chunk of checkpointChunks(root, sliceMs, fingerprint, entryTexts)) parts.push(chunk);
   return parts.join('');
 };
 
