@@ -164,10 +164,15 @@ class CountingTexts extends CheckpointEntryTexts {
     const texts = super.begin(schemaTree);
     return {
       ...texts,
-      get: (entry) => {
-        const text = texts.get(entry);
-        if (text !== undefined) this.found++;
-        return text;
+      list: (name, size, keys) => {
+        const list = texts.list(name, size, keys);
+        const find = list.find.bind(list);
+        list.find = (entry) => {
+          const text = find(entry);
+          if (text !== undefined) this.found++;
+          return text;
+        };
+        return list;
       },
     };
   }

@@ -42,6 +42,8 @@ import {
   emptyDataTree,
   encodeJson,
   encodeJsonEntries,
+  encodeJsonEntryTexts,
+  jsonArrayElements,
   listInstanceFromArrays,
   parseJsonText,
   slotChildByName,
@@ -53,6 +55,7 @@ import { LazyValues } from '../util/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
 import type { CheckpointEntryTexts } from './checkpoint-entry-texts.ts';
 import { joinBytes } from './join-bytes.ts';
+import { textChunks } from './text-chunks.ts';
 
 /** The first line of a checkpoint in this format. */
 export const CHECKPOINT_HEADER = '"idconf checkpoint 2"';
@@ -76,6 +79,8 @@ export const CHECKPOINT_SLICE_MS = 1;
 /** Characters of a large list's line encoded at a time (about 30 benchmark entries), between which a slice may end. */
 const LINE_PIECE = 4096;
 const LINE_OPTIONS = { ...OPTIONS, chunkSize: LINE_PIECE } as const;
+/** Entries whose text is not kept encoded at a time (about 3,000 characters), between which a slice may end. */
+const MISSING_AT_ONCE = 20;
 
 /** A large list of the tree and where it is. */
 interface LargeList {
@@ -133,32 +138,31 @@ export async function* checkpointChunks(
   }
   yield '\n';
   for (const { path, list } of large) {
-    const head = JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size });
-    // The key order (about 7 characters per entry) is handed out in pieces too.
-    let piece = `${head.slice(0, -1)},"keyOrder":[`;
-    let first = true;
-    for (const position of list.entries.keyOrder()) {
-      piece += first ? `${position}` : `,${position}`;
-      first = false;
-      if (piece.length < LINE_PIECE) continue;
-      yield piece;
-      piece = '';
-      await pause();
-    }
-    // The entry keys, in the list's order: what start-up needs of a large list before its entries.
-    piece += '],"keys":[';
-    first = true;
-    for (const key of list.entries.keys()) {
-      piece += first ? JSON.stringify(key) : `,${JSON.stringify(key)}`;
-      first = false;
-      if (piece.length < LINE_PIECE) continue;
-      yield piece;
-      piece = '';
-      await pause();
+    const name = path.map(qualifiedName);
+    const head = JSON.stringify({ list: name, entries: list.entries.size });
+    const token = list.entries.keysToken;
+    const kept = texts?.list(name.join('/'), list.entries.size, token);
+    yield `${head.slice(0, -1)},"keyOrder":[`;
+    // The key order and the keys, in pieces: as the last checkpoint wrote them when the list's
+    // keys are the same (only values replaced since).
+    const known = kept?.keysText(token);
+    if (known !== undefined) {
+      for (const piece of textChunks(known, LINE_PIECE)) {
+        yield piece;
+        await pause();
+      }
+    } else {
+      const parts: string[] = [];
+      for (const piece of keysPieces(list)) {
+        if (kept !== undefined) parts.push(piece);
+        yield piece;
+        await pause();
+      }
+      kept?.keepKeysText(token, parts.join(''));
     }
     const schema = fingerprint === undefined ? '' : `,"schema":${JSON.stringify(fingerprint)}`;
-    yield `${piece}],"lineEntries":${LINE_ENTRIES}${schema}}\n`;
-    if (texts === undefined) {
+    yield `],"lineEntries":${LINE_ENTRIES}${schema}}\n`;
+    if (kept === undefined) {
       let batch: ListEntry[] = [];
       for (const entry of list.entries.values()) {
         batch.push(entry);
@@ -174,38 +178,98 @@ export async function* checkpointChunks(
       if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)].join('')}\n`;
       continue;
     }
-    // The same lines, of the entries' texts: those of the last checkpoint where the entry is the
-    // same object, else encoded one by one (an array's elements are its entries' texts, between commas).
-    piece = '';
-    let inLine = 0;
+    // The same lines, of the entries' texts (an array's elements are its entries' texts between
+    // commas): those of the last checkpoint where the entry is the same object, the others
+    // encoded a line's worth at a time.
+    const lineTexts: string[] = [];
+    const line: ListEntry[] = [];
+    const missing: ListEntry[] = [];
+    const missingAt: number[] = [];
+    let count = 0;
     for (const entry of list.entries.values()) {
-      let text = texts.get(entry);
+      const text = kept.find(entry);
       if (text === undefined) {
-        text = entryText(list.schema, entry, root.schema);
-        texts.keep(entry, text);
+        missing.push(entry);
+        missingAt.push(lineTexts.length);
+        lineTexts.push('');
+      } else lineTexts.push(text);
+      line.push(entry);
+      if (++count < list.entries.size && lineTexts.length < LINE_ENTRIES) continue;
+      if (missing.length === line.length) {
+        // Nothing kept of the line: encoded whole, as without kept texts (one call for all its
+        // entries), and cut into the entries' texts to keep them while the budget lasts.
+        const pieces: string[] = [];
+        for (const piece of encodeJsonEntries(list.schema, line, root.schema, LINE_OPTIONS)) {
+          if (!kept.full) pieces.push(piece);
+          yield piece;
+          await pause();
+        }
+        yield '\n';
+        if (!kept.full) {
+          const texts = jsonArrayElements(pieces.join(''));
+          for (let index = 0; index < texts.length; index++)
+            kept.keep(line[index] as ListEntry, texts[index] as string);
+        }
+        missing.length = 0;
+        missingAt.length = 0;
+        lineTexts.length = 0;
+        line.length = 0;
+        continue;
       }
-      piece += inLine === 0 ? `[${text}` : `,${text}`;
-      if (++inLine === LINE_ENTRIES) {
-        piece += ']\n';
-        inLine = 0;
+      // In groups of a few entries, between which a slice may end.
+      for (let start = 0; start < missing.length; start += MISSING_AT_ONCE) {
+        const group = missing.slice(start, start + MISSING_AT_ONCE);
+        const encoded = encodeJsonEntryTexts(list.schema, group, root.schema, OPTIONS);
+        for (let index = 0; index < group.length; index++)
+          lineTexts[missingAt[start + index] as number] = encoded[index] as string;
+        await pause();
       }
-      if (piece.length < LINE_PIECE) continue;
-      yield piece;
-      piece = '';
-      await pause();
+      missing.length = 0;
+      missingAt.length = 0;
+      for (let index = 0; index < lineTexts.length; index++)
+        kept.keep(line[index] as ListEntry, lineTexts[index] as string);
+      // Joined at once (a flat string, not one concatenation per entry), handed out in pieces: the
+      // event loop may run in the middle of a line.
+      const joined = lineTexts.join(',');
+      yield '[';
+      for (const piece of textChunks(joined, LINE_PIECE)) {
+        yield piece;
+        await pause();
+      }
+      yield ']\n';
+      lineTexts.length = 0;
+      line.length = 0;
     }
-    if (inLine > 0) piece += ']\n';
-    if (piece !== '') yield piece;
   }
   texts?.finish();
 }
 
-/** The text of one entry of `list` in a line of a checkpoint: the one element of the array of it alone. */
-const entryText = (list: ListNode, entry: ListEntry, schema: SchemaTree): string => {
-  let text = '';
-  for (const chunk of encodeJsonEntries(list, [entry], schema, OPTIONS)) text += chunk;
-  return text.slice(1, -1);
-};
+/**
+ * The key order of `list` (the positions of its entries in the order of their keys) and its keys
+ * in its order, as in its line of a checkpoint: `0,2,1],"keys":["a","c","b"` in pieces of about
+ * {@link LINE_PIECE} characters (about 7 characters per position, 10 per key).
+ */
+function* keysPieces(list: ListInstance): Generator<string> {
+  let piece = '';
+  let first = true;
+  for (const position of list.entries.keyOrder()) {
+    piece += first ? `${position}` : `,${position}`;
+    first = false;
+    if (piece.length < LINE_PIECE) continue;
+    yield piece;
+    piece = '';
+  }
+  piece += '],"keys":[';
+  first = true;
+  for (const key of list.entries.keys()) {
+    piece += first ? JSON.stringify(key) : `,${JSON.stringify(key)}`;
+    first = false;
+    if (piece.length < LINE_PIECE) continue;
+    yield piece;
+    piece = '';
+  }
+  yield piece;
+}
 
 /** The whole checkpoint text of {@link checkpointChunks}. */
 export const checkpointTextInSlices = async (
