@@ -49,7 +49,15 @@ export class ListEntryTexts {
   #misses = 0;
   #index: Map<ListEntry, number> | undefined;
 
-  constructor(kept: KeptTexts | undefined, next: KeptTexts, budget: { left: number }) {
+  readonly #seeds: WeakMap<ListEntry, string> | undefined;
+
+  constructor(
+    kept: KeptTexts | undefined,
+    next: KeptTexts,
+    budget: { left: number },
+    seeds: WeakMap<ListEntry, string> | undefined,
+  ) {
+    this.#seeds = seeds;
     this.#kept = kept;
     this.#next = next;
     this.#budget = budget;
@@ -59,7 +67,7 @@ export class ListEntryTexts {
   /** The text of `entry` (the list's next entry) as the last checkpoint wrote it, if kept. */
   find(entry: ListEntry): string | undefined {
     const kept = this.#kept;
-    if (kept === undefined) return undefined;
+    if (kept === undefined) return this.#seeds?.get(entry);
     const { entries, texts, count } = kept;
     const position = this.#position;
     if (this.#inPlace) {
@@ -73,13 +81,13 @@ export class ListEntryTexts {
       this.#misses = 0;
       return texts[at];
     }
-    if (this.#index === undefined && ++this.#misses < MISSES_BEFORE_INDEX) return undefined;
+    if (this.#index === undefined && ++this.#misses < MISSES_BEFORE_INDEX) return this.#seeds?.get(entry);
     if (this.#index === undefined) {
       this.#index = new Map();
       for (let at = 0; at < count; at++) this.#index.set(entries[at] as ListEntry, at);
     }
     const at = this.#index.get(entry);
-    if (at === undefined) return undefined;
+    if (at === undefined) return this.#seeds?.get(entry);
     this.#position = at + 1;
     return texts[at];
   }
@@ -139,9 +147,28 @@ export class CheckpointEntryTexts {
   readonly #budget: number;
   #schema: SchemaTree | undefined;
   #lists = new Map<string, KeptTexts>();
+  /** Texts of entries as the checkpoint a start loaded wrote them, until the first checkpoint after. */
+  #seeds: { readonly schema: SchemaTree; readonly texts: WeakMap<ListEntry, string>; left: number } | undefined;
 
   constructor(budget: number = DEFAULT_ENTRY_TEXT_BUDGET) {
     this.#budget = budget;
+  }
+
+  /**
+   * Takes `texts`, the texts of `entries` of a tree of `schema` as a line of the checkpoint a
+   * start loaded gives them (when its entries are decoded, see `treeFromCheckpointChunks`), for
+   * the first checkpoint after the start, within the budget.
+   */
+  seed(schema: SchemaTree, entries: readonly ListEntry[], texts: readonly string[]): void {
+    this.#seeds ??= { schema, texts: new WeakMap(), left: this.#budget };
+    const seeds = this.#seeds;
+    if (seeds.schema !== schema || entries.length !== texts.length) return;
+    for (let index = 0; index < entries.length; index++) {
+      const text = texts[index] as string;
+      if (text.length > seeds.left) return;
+      seeds.left -= text.length;
+      seeds.texts.set(entries[index] as ListEntry, text);
+    }
   }
 
   /**
@@ -154,6 +181,7 @@ export class CheckpointEntryTexts {
     const previous = this.#schema === schema ? this.#lists : new Map<string, KeptTexts>();
     const next = new Map<string, KeptTexts>();
     const budget = { left: this.#budget };
+    const seeds = this.#seeds?.schema === schema ? this.#seeds.texts : undefined;
     return {
       list: (name, size, keys) => {
         const before = previous.get(name);
@@ -165,18 +193,20 @@ export class CheckpointEntryTexts {
           if (length <= budget.left) {
             budget.left -= length;
             next.set(name, before);
-            return new ListEntryTexts(before, before, budget);
+            return new ListEntryTexts(before, before, budget, seeds);
           }
         }
         // Allocated whole for as many entries as the budget may keep (at 32 characters or more each).
         const length = Math.min(size, Math.ceil(budget.left / 32));
         const kept: KeptTexts = { entries: new Array(length), texts: new Array(length), count: 0 };
         next.set(name, kept);
-        return new ListEntryTexts(before, kept, budget);
+        return new ListEntryTexts(before, kept, budget, seeds);
       },
       finish: () => {
         this.#schema = schema;
         this.#lists = next;
+        // What the seeds held is kept now, as far as the budget goes.
+        this.#seeds = undefined;
       },
     };
   }
