@@ -33,6 +33,8 @@ interface KeptTexts {
   readonly entries: ListEntry[];
   readonly texts: string[];
   count: number;
+  /** Characters of the kept texts, the keys' text included. */
+  length: number;
 }
 
 /** The entry texts of one large list during a checkpoint; see {@link EntryTextsOfCheckpoint.list}. */
@@ -104,6 +106,7 @@ export class ListEntryTexts {
     if (text.length > budget.left) return;
     budget.left -= text.length;
     this.#next.keys = { token, text };
+    this.#next.length += text.length;
   }
 
   /** True once the budget is spent: {@link keep} keeps nothing more. */
@@ -116,6 +119,7 @@ export class ListEntryTexts {
     const next = this.#next;
     if (this.#inPlace) {
       const at = this.#written++;
+      next.length += text.length - (next.texts[at] as string).length;
       next.entries[at] = entry;
       next.texts[at] = text;
       return;
@@ -126,6 +130,7 @@ export class ListEntryTexts {
       return;
     }
     budget.left -= text.length;
+    next.length += text.length;
     next.entries[next.count] = entry;
     next.texts[next.count++] = text;
   }
@@ -188,17 +193,15 @@ export class CheckpointEntryTexts {
         // The same keys in the same order as last time, all kept: the texts are replaced where
         // they are (no new arrays), those of unchanged entries left as they are.
         if (before !== undefined && before.keys?.token === keys && before.count === size) {
-          let length = before.keys.text.length;
-          for (const text of before.texts) length += text.length;
-          if (length <= budget.left) {
-            budget.left -= length;
+          if (before.length <= budget.left) {
+            budget.left -= before.length;
             next.set(name, before);
             return new ListEntryTexts(before, before, budget, seeds);
           }
         }
         // Allocated whole for as many entries as the budget may keep (at 32 characters or more each).
         const length = Math.min(size, Math.ceil(budget.left / 32));
-        const kept: KeptTexts = { entries: new Array(length), texts: new Array(length), count: 0 };
+        const kept: KeptTexts = { entries: new Array(length), texts: new Array(length), count: 0, length: 0 };
         next.set(name, kept);
         return new ListEntryTexts(before, kept, budget, seeds);
       },
