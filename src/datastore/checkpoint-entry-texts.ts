@@ -27,8 +27,8 @@ const MISSES_BEFORE_INDEX = 16;
 
 /** The entries of one list that a checkpoint wrote, in order, and their texts. */
 interface KeptTexts {
-  /** The text of the list's key order and keys, and the keys token of the list it was written from. */
-  keys?: { readonly token: object; readonly text: string };
+  /** The text of the list's key order and keys in pieces (never joined: no long stall), and the keys token of the list it was written from. */
+  keys?: { readonly token: object; readonly pieces: readonly string[] };
   /** The first `count` are kept (allocated ahead, as the budget allows). */
   readonly entries: ListEntry[];
   readonly texts: string[];
@@ -94,19 +94,21 @@ export class ListEntryTexts {
     return texts[at];
   }
 
-  /** The text of the key order and the keys of a list whose keys token is `token`, as the last checkpoint wrote them (if the same). */
-  keysText(token: object): string | undefined {
+  /** The text of the key order and the keys of a list whose keys token is `token`, in pieces, as the last checkpoint wrote them (if the same). */
+  keysText(token: object): readonly string[] | undefined {
     const keys = this.#kept?.keys;
-    return keys?.token === token ? keys.text : undefined;
+    return keys?.token === token ? keys.pieces : undefined;
   }
 
-  /** Keeps the text of the key order and keys of the list (whose keys token is `token`) for the next checkpoint, within the budget. */
-  keepKeysText(token: object, text: string): void {
+  /** Keeps the text of the key order and keys of the list (whose keys token is `token`), in pieces, for the next checkpoint, within the budget. */
+  keepKeysText(token: object, pieces: readonly string[]): void {
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
     const budget = this.#budget;
-    if (text.length > budget.left) return;
-    budget.left -= text.length;
-    this.#next.keys = { token, text };
-    this.#next.length += text.length;
+    if (length > budget.left) return;
+    budget.left -= length;
+    this.#next.keys = { token, pieces };
+    this.#next.length += length;
   }
 
   /** True once the budget is spent: {@link keep} keeps nothing more. */

@@ -147,7 +147,7 @@ export async function* checkpointChunks(
     // keys are the same (only values replaced since).
     const known = kept?.keysText(token);
     if (known !== undefined) {
-      for (const piece of textChunks(known, LINE_PIECE)) {
+      for (const piece of known) {
         yield piece;
         await pause();
       }
@@ -158,7 +158,7 @@ export async function* checkpointChunks(
         yield piece;
         await pause();
       }
-      kept?.keepKeysText(token, parts.join(''));
+      kept?.keepKeysText(token, parts);
     }
     const schema = fingerprint === undefined ? '' : `,"schema":${JSON.stringify(fingerprint)}`;
     yield `],"lineEntries":${LINE_ENTRIES}${schema}}\n`;
