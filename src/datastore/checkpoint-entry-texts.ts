@@ -74,8 +74,10 @@ export class ListEntryTexts {
     const position = this.#position;
     if (this.#inPlace) {
       this.#position = position + 1;
-      return entries[position] === entry ? texts[position] : undefined;
+      return position < count && entries[position] === entry ? texts[position] : undefined;
     }
+    // Past the kept entries (the budget's end, or entries appended): nothing to look for there.
+    if (position >= count) return this.#seeds?.get(entry);
     const end = Math.min(count, position + LOOK_AHEAD + 1);
     for (let at = position; at < end; at++) {
       if (entries[at] !== entry) continue;
@@ -113,14 +115,16 @@ export class ListEntryTexts {
 
   /** True once the budget is spent: {@link keep} keeps nothing more. */
   get full(): boolean {
-    return !this.#inPlace && this.#budget.left === 0;
+    return this.#inPlace ? this.#written >= this.#next.count : this.#budget.left === 0;
   }
 
   /** Keeps the text of `entry` (the list's next entry, found or just encoded) for the next checkpoint, within the budget. */
   keep(entry: ListEntry, text: string): void {
     const next = this.#next;
     if (this.#inPlace) {
+      // Past the kept ones (beyond the budget): not kept, as the last time.
       const at = this.#written++;
+      if (at >= next.count) return;
       next.length += text.length - (next.texts[at] as string).length;
       next.entries[at] = entry;
       next.texts[at] = text;
@@ -192,9 +196,10 @@ export class CheckpointEntryTexts {
     return {
       list: (name, size, keys) => {
         const before = previous.get(name);
-        // The same keys in the same order as last time, all kept: the texts are replaced where
-        // they are (no new arrays), those of unchanged entries left as they are.
-        if (before !== undefined && before.keys?.token === keys && before.count === size) {
+        // The same keys in the same order as last time: the texts are replaced where they are
+        // (no new arrays), those of unchanged entries left as they are; of a list longer than
+        // the budget, those of the entries kept the last time (the first ones).
+        if (before !== undefined && before.keys?.token === keys && before.count <= size) {
           if (before.length <= budget.left) {
             budget.left -= before.length;
             next.set(name, before);
