@@ -12,7 +12,11 @@ import { testSchema } from '../../test/support/test-schema.ts';
 import type { DataTree, InstanceNode, InstancePath, ListEntry, ListInstance } from '../data/index.ts';
 import { decodeJson, deleteEntry, getChild, putEntry, updateAt } from '../data/index.ts';
 import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
-import { CheckpointEntryTexts, type EntryTextsOfCheckpoint } from './checkpoint-entry-texts.ts';
+import {
+  CheckpointEntryTexts,
+  DEFAULT_ENTRY_TEXT_BUDGET,
+  type EntryTextsOfCheckpoint,
+} from './checkpoint-entry-texts.ts';
 import { checkpointTextInSlices, treeFromCheckpointChunks } from './checkpoint-text.ts';
 
 const MODULE = `
@@ -166,6 +170,7 @@ class CountingTexts extends CheckpointEntryTexts {
       ...texts,
       list: (name, size, keys) => {
         const list = texts.list(name, size, keys);
+        if (list === undefined) return list;
         const find = list.find.bind(list);
         list.find = (entry) => {
           const text = find(entry);
@@ -214,6 +219,13 @@ describe('checkpoint entry texts', () => {
     }
   });
 
+  it('are not kept for lists longer than the most they are kept for', async () => {
+    const texts = new CountingTexts(DEFAULT_ENTRY_TEXT_BUDGET, 500);
+    await assertSameCheckpoints(seriesOf(model.tree(documentOf(700, 280, 300))), texts);
+    // Of the three lists, only those of at most 500 entries.
+    assert.ok(texts.found > 0 && texts.found < 11 * 600, `${texts.found} found`);
+  });
+
   it('are not taken across schemas', async () => {
     const other = testSchema([MODULE]);
     const otherModel = modelOf(other);
@@ -241,8 +253,11 @@ describe('checkpoint entry texts', () => {
     const original = model.tree(documentOf(1000, 300, 400));
     const text = await checkpointTextInSlices(original, 0, 'modules');
     const texts = new CountingTexts();
-    const lazy = await treeFromCheckpointChunks([new TextEncoder().encode(text)], schema, 'modules', (entries, lines) =>
-      texts.seed(schema, entries, lines),
+    const lazy = await treeFromCheckpointChunks(
+      [new TextEncoder().encode(text)],
+      schema,
+      'modules',
+      (entries, lines, size) => texts.seed(schema, entries, lines, size),
     );
     // Some entries read (and so their lines decoded) before the checkpoint, as requests would.
     const edited = (EDITS[0] as (typeof EDITS)[number])[1](lazy);
@@ -253,9 +268,9 @@ describe('checkpoint entry texts', () => {
     assert.ok(texts.found > 1500, `the lines' texts are taken (${texts.found} found)`);
     // Seeds of another schema are not taken.
     const other = new CountingTexts();
-    other.seed(testSchema([MODULE]), [], []);
-    const again = await treeFromCheckpointChunks([text], schema, 'modules', (entries, lines) =>
-      other.seed(schema, entries, lines),
+    other.seed(testSchema([MODULE]), [], [], 0);
+    const again = await treeFromCheckpointChunks([text], schema, 'modules', (entries, lines, size) =>
+      other.seed(schema, entries, lines, size),
     );
     assert.equal(await checkpointTextInSlices(again, 0, 'modules', other), text);
     assert.equal(other.found, 0);

@@ -20,6 +20,13 @@ import type { SchemaTree } from '../yang/index.ts';
  */
 export const DEFAULT_ENTRY_TEXT_BUDGET = 2 ** 25;
 
+/**
+ * Lists with more entries are encoded whole at every checkpoint, as without kept texts: at
+ * 1,000,000 entries the budget keeps a fifth of them, which measured no gain, and the texts
+ * promoted to V8's old generation brought its major collections into the checkpoint.
+ */
+export const MAX_KEPT_LIST = 250_000;
+
 /** Kept entries looked at past the expected one before an entry is taken as changed. */
 const LOOK_AHEAD = 8;
 /** Changed entries in a row after which the kept entries are indexed (once per list and checkpoint). */
@@ -146,9 +153,10 @@ export class ListEntryTexts {
 export interface EntryTextsOfCheckpoint {
   /**
    * The texts of the large list named `name` (its path) of `size` entries whose keys token is
-   * `keys` (see `KeyedSequence.keysToken`), to be given its entries in order.
+   * `keys` (see `KeyedSequence.keysToken`), to be given its entries in order; undefined for a
+   * list of more than {@link MAX_KEPT_LIST} entries, encoded whole.
    */
-  list(name: string, size: number, keys: object): ListEntryTexts;
+  list(name: string, size: number, keys: object): ListEntryTexts | undefined;
   /** Makes the texts this checkpoint kept those the next one finds (once it is written whole). */
   finish(): void;
 }
@@ -156,13 +164,15 @@ export interface EntryTextsOfCheckpoint {
 /** The entry texts of the last checkpoint of one datastore. */
 export class CheckpointEntryTexts {
   readonly #budget: number;
+  readonly #maxList: number;
   #schema: SchemaTree | undefined;
   #lists = new Map<string, KeptTexts>();
   /** Texts of entries as the checkpoint a start loaded wrote them, until the first checkpoint after. */
   #seeds: { readonly schema: SchemaTree; readonly texts: WeakMap<ListEntry, string>; left: number } | undefined;
 
-  constructor(budget: number = DEFAULT_ENTRY_TEXT_BUDGET) {
+  constructor(budget: number = DEFAULT_ENTRY_TEXT_BUDGET, maxList: number = MAX_KEPT_LIST) {
     this.#budget = budget;
+    this.#maxList = maxList;
   }
 
   /**
@@ -170,7 +180,8 @@ export class CheckpointEntryTexts {
    * start loaded gives them (when its entries are decoded, see `treeFromCheckpointChunks`), for
    * the first checkpoint after the start, within the budget.
    */
-  seed(schema: SchemaTree, entries: readonly ListEntry[], texts: readonly string[]): void {
+  seed(schema: SchemaTree, entries: readonly ListEntry[], texts: readonly string[], listSize: number): void {
+    if (listSize > this.#maxList) return;
     this.#seeds ??= { schema, texts: new WeakMap(), left: this.#budget };
     const seeds = this.#seeds;
     if (seeds.schema !== schema || entries.length !== texts.length) return;
@@ -195,6 +206,7 @@ export class CheckpointEntryTexts {
     const seeds = this.#seeds?.schema === schema ? this.#seeds.texts : undefined;
     return {
       list: (name, size, keys) => {
+        if (size > this.#maxList) return undefined;
         const before = previous.get(name);
         // The same keys in the same order as last time: the texts are replaced where they are
         // (no new arrays), those of unchanged entries left as they are; of a list longer than

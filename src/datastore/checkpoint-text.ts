@@ -434,7 +434,7 @@ class CheckpointDecoder {
         if (this.#seed !== undefined) {
           // The line's text is its entries' texts as a checkpoint writes them.
           const texts = jsonArrayElements(decoded.text);
-          if (texts.length === decoded.entries.length) this.#seed(decoded.entries, texts);
+          if (texts.length === decoded.entries.length) this.#seed(decoded.entries, texts, count);
         }
         const first = Math.max(start, from);
         const last = Math.min(end, from + decoded.keys.length);
@@ -470,7 +470,7 @@ class CheckpointDecoder {
  * Told the entries of each line of a lazily loaded list when they are decoded, with their texts
  * as the line gives them (the checkpoint's own texts of those entries): see `CheckpointEntryTexts.seed`.
  */
-export type LineSeed = (entries: readonly ListEntry[], texts: readonly string[]) => void;
+export type LineSeed = (entries: readonly ListEntry[], texts: readonly string[], listSize: number) => void;
 
 /** A large list whose entries are kept as the text of their lines until first read. */
 interface LazyList {

@@ -248,8 +248,8 @@ export class Datastore {
     // Told the texts of the loaded checkpoint's entries as they are decoded, for the next checkpoint.
     const entryTexts = new CheckpointEntryTexts();
     try {
-      loaded = await loadJournal(journal, schema, options.schemaFingerprint, (entries, texts) =>
-        entryTexts.seed(schema, entries, texts),
+      loaded = await loadJournal(journal, schema, options.schemaFingerprint, (entries, texts, size) =>
+        entryTexts.seed(schema, entries, texts, size),
       );
     } catch (error) {
       await journal.close().catch(() => undefined);
