@@ -249,33 +249,6 @@ describe('checkpoint entry texts', () => {
     await assertSameCheckpoints(seriesOf(lazy), texts, () => 'modules');
   });
 
-  it('take the texts of a lazily loaded tree from its lines, for the first checkpoint after the start', async () => {
-    const original = model.tree(documentOf(1000, 300, 400));
-    const text = await checkpointTextInSlices(original, 0, 'modules');
-    const texts = new CountingTexts();
-    const lazy = await treeFromCheckpointChunks(
-      [new TextEncoder().encode(text)],
-      schema,
-      'modules',
-      (entries, lines, size) => texts.seed(schema, entries, lines, size),
-    );
-    // Some entries read (and so their lines decoded) before the checkpoint, as requests would.
-    const edited = (EDITS[0] as (typeof EDITS)[number])[1](lazy);
-    assert.equal(
-      await checkpointTextInSlices(edited, 0, 'modules', texts),
-      await checkpointTextInSlices(edited, 0, 'modules'),
-    );
-    assert.ok(texts.found > 1500, `the lines' texts are taken (${texts.found} found)`);
-    // Seeds of another schema are not taken.
-    const other = new CountingTexts();
-    other.seed(testSchema([MODULE]), [], [], 0);
-    const again = await treeFromCheckpointChunks([text], schema, 'modules', (entries, lines, size) =>
-      other.seed(schema, entries, lines, size),
-    );
-    assert.equal(await checkpointTextInSlices(again, 0, 'modules', other), text);
-    assert.equal(other.found, 0);
-  });
-
   it('give the same checkpoint after one that was abandoned half way', async () => {
     const trees = seriesOf(model.tree(documentOf(1000, 300, 400)));
     const texts = new CheckpointEntryTexts();

@@ -58,15 +58,7 @@ export class ListEntryTexts {
   #misses = 0;
   #index: Map<ListEntry, number> | undefined;
 
-  readonly #seeds: WeakMap<ListEntry, string> | undefined;
-
-  constructor(
-    kept: KeptTexts | undefined,
-    next: KeptTexts,
-    budget: { left: number },
-    seeds: WeakMap<ListEntry, string> | undefined,
-  ) {
-    this.#seeds = seeds;
+  constructor(kept: KeptTexts | undefined, next: KeptTexts, budget: { left: number }) {
     this.#kept = kept;
     this.#next = next;
     this.#budget = budget;
@@ -76,7 +68,7 @@ export class ListEntryTexts {
   /** The text of `entry` (the list's next entry) as the last checkpoint wrote it, if kept. */
   find(entry: ListEntry): string | undefined {
     const kept = this.#kept;
-    if (kept === undefined) return this.#seeds?.get(entry);
+    if (kept === undefined) return undefined;
     const { entries, texts, count } = kept;
     const position = this.#position;
     if (this.#inPlace) {
@@ -84,7 +76,7 @@ export class ListEntryTexts {
       return position < count && entries[position] === entry ? texts[position] : undefined;
     }
     // Past the kept entries (the budget's end, or entries appended): nothing to look for there.
-    if (position >= count) return this.#seeds?.get(entry);
+    if (position >= count) return undefined;
     const end = Math.min(count, position + LOOK_AHEAD + 1);
     for (let at = position; at < end; at++) {
       if (entries[at] !== entry) continue;
@@ -92,13 +84,13 @@ export class ListEntryTexts {
       this.#misses = 0;
       return texts[at];
     }
-    if (this.#index === undefined && ++this.#misses < MISSES_BEFORE_INDEX) return this.#seeds?.get(entry);
+    if (this.#index === undefined && ++this.#misses < MISSES_BEFORE_INDEX) return undefined;
     if (this.#index === undefined) {
       this.#index = new Map();
       for (let at = 0; at < count; at++) this.#index.set(entries[at] as ListEntry, at);
     }
     const at = this.#index.get(entry);
-    if (at === undefined) return this.#seeds?.get(entry);
+    if (at === undefined) return undefined;
     this.#position = at + 1;
     return texts[at];
   }
@@ -167,30 +159,11 @@ export class CheckpointEntryTexts {
   readonly #maxList: number;
   #schema: SchemaTree | undefined;
   #lists = new Map<string, KeptTexts>();
-  /** Texts of entries as the checkpoint a start loaded wrote them, until the first checkpoint after. */
-  #seeds: { readonly schema: SchemaTree; readonly texts: WeakMap<ListEntry, string>; left: number } | undefined;
 
+  /** Keeps at most `budget` characters of texts, of lists of at most `maxList` entries. */
   constructor(budget: number = DEFAULT_ENTRY_TEXT_BUDGET, maxList: number = MAX_KEPT_LIST) {
     this.#budget = budget;
     this.#maxList = maxList;
-  }
-
-  /**
-   * Takes `texts`, the texts of `entries` of a tree of `schema` as a line of the checkpoint a
-   * start loaded gives them (when its entries are decoded, see `treeFromCheckpointChunks`), for
-   * the first checkpoint after the start, within the budget.
-   */
-  seed(schema: SchemaTree, entries: readonly ListEntry[], texts: readonly string[], listSize: number): void {
-    if (listSize > this.#maxList) return;
-    this.#seeds ??= { schema, texts: new WeakMap(), left: this.#budget };
-    const seeds = this.#seeds;
-    if (seeds.schema !== schema || entries.length !== texts.length) return;
-    for (let index = 0; index < entries.length; index++) {
-      const text = texts[index] as string;
-      if (text.length > seeds.left) return;
-      seeds.left -= text.length;
-      seeds.texts.set(entries[index] as ListEntry, text);
-    }
   }
 
   /**
@@ -203,7 +176,6 @@ export class CheckpointEntryTexts {
     const previous = this.#schema === schema ? this.#lists : new Map<string, KeptTexts>();
     const next = new Map<string, KeptTexts>();
     const budget = { left: this.#budget };
-    const seeds = this.#seeds?.schema === schema ? this.#seeds.texts : undefined;
     return {
       list: (name, size, keys) => {
         if (size > this.#maxList) return undefined;
@@ -215,20 +187,18 @@ export class CheckpointEntryTexts {
           if (before.length <= budget.left) {
             budget.left -= before.length;
             next.set(name, before);
-            return new ListEntryTexts(before, before, budget, seeds);
+            return new ListEntryTexts(before, before, budget);
           }
         }
         // Allocated whole for as many entries as the budget may keep (at 32 characters or more each).
         const length = Math.min(size, Math.ceil(budget.left / 32));
         const kept: KeptTexts = { entries: new Array(length), texts: new Array(length), count: 0, length: 0 };
         next.set(name, kept);
-        return new ListEntryTexts(before, kept, budget, seeds);
+        return new ListEntryTexts(before, kept, budget);
       },
       finish: () => {
         this.#schema = schema;
         this.#lists = next;
-        // What the seeds held is kept now, as far as the budget goes.
-        this.#seeds = undefined;
       },
     };
   }

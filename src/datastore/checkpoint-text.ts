@@ -290,7 +290,6 @@ const damaged = (reason: string): OperationFailedError =>
 class CheckpointDecoder {
   readonly #schema: SchemaTree;
   readonly #fingerprint: string | undefined;
-  readonly #seed: LineSeed | undefined;
   #line = 0;
   #root: DataTree;
   #list:
@@ -308,8 +307,7 @@ class CheckpointDecoder {
   /** Entries of the current large list decoded so far. */
   #count = 0;
 
-  constructor(schema: SchemaTree, fingerprint: string | undefined, seed: LineSeed | undefined) {
-    this.#seed = seed;
+  constructor(schema: SchemaTree, fingerprint: string | undefined) {
     this.#schema = schema;
     this.#fingerprint = fingerprint;
     this.#root = emptyDataTree(schema);
@@ -431,11 +429,6 @@ class CheckpointDecoder {
         const from = line * lineEntries;
         const size = Math.min(lineEntries, count - from);
         const decoded = decodeLine(schema, lines[line], size, options, firstLine + line);
-        if (this.#seed !== undefined) {
-          // The line's text is its entries' texts as a checkpoint writes them.
-          const texts = jsonArrayElements(decoded.text);
-          if (texts.length === decoded.entries.length) this.#seed(decoded.entries, texts, count);
-        }
         const first = Math.max(start, from);
         const last = Math.min(end, from + decoded.keys.length);
         for (let position = first; position < last; position++) {
@@ -465,12 +458,6 @@ class CheckpointDecoder {
     this.#root = updateAt(this.#root, path, () => instance);
   }
 }
-
-/**
- * Told the entries of each line of a lazily loaded list when they are decoded, with their texts
- * as the line gives them (the checkpoint's own texts of those entries): see `CheckpointEntryTexts.seed`.
- */
-export type LineSeed = (entries: readonly ListEntry[], texts: readonly string[], listSize: number) => void;
 
 /** A large list whose entries are kept as the text of their lines until first read. */
 interface LazyList {
@@ -506,13 +493,12 @@ const decodeLine = (
   count: number,
   options: DecodeJsonOptions,
   lineNumber: number,
-): { readonly keys: string[]; readonly entries: ListEntry[]; readonly text: string } => {
+): { readonly keys: string[]; readonly entries: ListEntry[] } => {
   if (line === undefined) throw damaged(`line ${lineNumber} was read twice`);
   const keys: string[] = [];
   const entries: ListEntry[] = [];
-  const text = textOf(line);
   try {
-    const items = parseJsonText(text);
+    const items = parseJsonText(textOf(line));
     if (!Array.isArray(items)) throw new TypeError('not a JSON array');
     decodeJsonEntries(schema, items, options, keys, entries, 0);
   } catch (error) {
@@ -520,7 +506,7 @@ const decodeLine = (
   }
   if (entries.length !== count)
     throw damaged(`line ${lineNumber} holds ${entries.length} entries of ${schema.name}, not ${count}`);
-  return { keys, entries, text };
+  return { keys, entries };
 };
 
 const textOf = (line: string | Uint8Array): string => (typeof line === 'string' ? line : UTF8.decode(line));
@@ -532,14 +518,12 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
  * bytes (then a large list's lines stay bytes, outside V8's heap, until decoded); throws a
  * ManagementError when the text is not a checkpoint of `schema`. A large list whose line names
  * its keys is loaded lazily when the line's `schema` is `fingerprint` (both may be absent), and
- * decoded whole at once otherwise. `seed` is told the texts of a lazily loaded line's entries when
- * they are decoded.
+ * decoded whole at once otherwise.
  */
 export const treeFromCheckpointChunks = async (
   chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   schema: SchemaTree,
   fingerprint?: string,
-  seed?: LineSeed,
 ): Promise<DataTree> => {
   let decoder: CheckpointDecoder | undefined;
   /** Text seen before the format is known, or the unfinished line at the end of a piece. */
@@ -560,7 +544,7 @@ export const treeFromCheckpointChunks = async (
         }
         headBytes = EMPTY_BYTES;
         if (start === `${CHECKPOINT_HEADER}\n`) {
-          decoder = new CheckpointDecoder(schema, fingerprint, seed);
+          decoder = new CheckpointDecoder(schema, fingerprint);
           byteLines = new ByteLines();
           byteLines.push(head, decoder);
         } else older.push(olderBytes.decode(head, { stream: true }));
@@ -578,7 +562,7 @@ export const treeFromCheckpointChunks = async (
         continue;
       }
       carry = '';
-      if (head.startsWith(`${CHECKPOINT_HEADER}\n`)) decoder = new CheckpointDecoder(schema, fingerprint, seed);
+      if (head.startsWith(`${CHECKPOINT_HEADER}\n`)) decoder = new CheckpointDecoder(schema, fingerprint);
       else {
         older.push(head);
         continue;

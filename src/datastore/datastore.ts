@@ -29,7 +29,6 @@ import {
   type CheckpointSlice,
   checkpointChunks,
   checkpointTextInSlices,
-  type LineSeed,
   treeFromCheckpointChunks,
 } from './checkpoint-text.ts';
 import { CommitFeed } from './commit-feed.ts';
@@ -173,7 +172,7 @@ export class Datastore {
   readonly #checkpointEvery: number;
   readonly #schemaFingerprint: string | undefined;
   /** The last checkpoint's texts of large lists' entries, reused by the next for entries that did not change. */
-  readonly #entryTexts: CheckpointEntryTexts;
+  readonly #entryTexts = new CheckpointEntryTexts();
   readonly #checkpointBytes: number;
   #commitsSinceCheckpoint: number;
   #bytesSinceCheckpoint = 0;
@@ -193,9 +192,7 @@ export class Datastore {
     state: Snapshot,
     replayed: number,
     lastCheckpoint: { readonly fixedNumber: number; readonly length: number },
-    entryTexts: CheckpointEntryTexts,
   ) {
-    this.#entryTexts = entryTexts;
     this.#lastCheckpoint = lastCheckpoint.fixedNumber;
     this.schema = options.schema;
     this.#journal = options.journal;
@@ -245,27 +242,17 @@ export class Datastore {
     const { schema, journal } = options;
     await journal.open();
     let loaded: Loaded;
-    // Told the texts of the loaded checkpoint's entries as they are decoded, for the next checkpoint.
-    const entryTexts = new CheckpointEntryTexts();
     try {
-      loaded = await loadJournal(journal, schema, options.schemaFingerprint, (entries, texts, size) =>
-        entryTexts.seed(schema, entries, texts, size),
-      );
+      loaded = await loadJournal(journal, schema, options.schemaFingerprint);
     } catch (error) {
       await journal.close().catch(() => undefined);
       throw error;
     }
     const { snapshot, replayed, checkpoint } = loaded;
-    const datastore = new Datastore(
-      options,
-      snapshot,
-      replayed,
-      {
-        fixedNumber: checkpoint?.fixedNumber ?? 0,
-        length: checkpoint?.length ?? 0,
-      },
-      entryTexts,
-    );
+    const datastore = new Datastore(options, snapshot, replayed, {
+      fixedNumber: checkpoint?.fixedNumber ?? 0,
+      length: checkpoint?.length ?? 0,
+    });
     try {
       await datastore.#startFollowing();
       if (datastore.#queue.lastFixedNumber === 0 && options.initial !== undefined) {
@@ -746,7 +733,6 @@ const loadJournal = async (
   journal: JournalStore,
   schema: SchemaTree,
   fingerprint: string | undefined,
-  seed?: LineSeed,
 ): Promise<Loaded> => {
   const checkpoint = await readCheckpoint(journal);
   let length = 0;
@@ -758,7 +744,7 @@ const loadJournal = async (
         yield chunk;
       }
     };
-    root = await treeFromCheckpointChunks(counted(), schema, fingerprint, seed);
+    root = await treeFromCheckpointChunks(counted(), schema, fingerprint);
   }
   let fixedNumber = checkpoint?.fixedNumber ?? 0;
   let timestamp = checkpoint?.timestamp;
