@@ -42,6 +42,8 @@ import {
   emptyDataTree,
   encodeJson,
   encodeJsonEntries,
+  encodeJsonEntryTexts,
+  jsonArrayElements,
   listInstanceFromArrays,
   parseJsonText,
   slotChildByName,
@@ -51,7 +53,9 @@ import {
 import { OperationFailedError } from '../errors/index.ts';
 import { LazyValues } from '../util/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
+import type { CheckpointEntryTexts } from './checkpoint-entry-texts.ts';
 import { joinBytes } from './join-bytes.ts';
+import { textChunks } from './text-chunks.ts';
 
 /** The first line of a checkpoint in this format. */
 export const CHECKPOINT_HEADER = '"idconf checkpoint 2"';
@@ -75,6 +79,8 @@ export const CHECKPOINT_SLICE_MS = 1;
 /** Characters of a large list's line encoded at a time (about 30 benchmark entries), between which a slice may end. */
 const LINE_PIECE = 4096;
 const LINE_OPTIONS = { ...OPTIONS, chunkSize: LINE_PIECE } as const;
+/** Entries whose text is not kept encoded at a time (about 3,000 characters), between which a slice may end. */
+const MISSING_AT_ONCE = 20;
 
 /** A large list of the tree and where it is. */
 interface LargeList {
@@ -103,12 +109,17 @@ export type CheckpointSlice = () => number;
 /**
  * The checkpoint text of `root` (configuration only, defaults as set) in pieces, encoded in
  * slices of about `sliceMs` (or as long as it says at each piece) between which the event loop runs.
+ * With `entryTexts`, a large list's entries that the last checkpoint written with them wrote too
+ * (the same objects) are not encoded again: their texts are taken from there. The text is the
+ * same with them or without.
  */
 export async function* checkpointChunks(
   root: DataTree,
   sliceMs: number | CheckpointSlice = CHECKPOINT_SLICE_MS,
   fingerprint?: string,
+  entryTexts?: CheckpointEntryTexts,
 ): AsyncGenerator<string> {
+  const texts = entryTexts?.begin(root.schema);
   const limit: CheckpointSlice = typeof sliceMs === 'number' ? () => sliceMs : sliceMs;
   let sliceStart = performance.now();
   const pause = async (): Promise<void> => {
@@ -127,45 +138,137 @@ export async function* checkpointChunks(
   }
   yield '\n';
   for (const { path, list } of large) {
-    const head = JSON.stringify({ list: path.map(qualifiedName), entries: list.entries.size });
-    // The key order (about 7 characters per entry) is handed out in pieces too.
-    let piece = `${head.slice(0, -1)},"keyOrder":[`;
-    let first = true;
-    for (const position of list.entries.keyOrder()) {
-      piece += first ? `${position}` : `,${position}`;
-      first = false;
-      if (piece.length < LINE_PIECE) continue;
-      yield piece;
-      piece = '';
-      await pause();
-    }
-    // The entry keys, in the list's order: what start-up needs of a large list before its entries.
-    piece += '],"keys":[';
-    first = true;
-    for (const key of list.entries.keys()) {
-      piece += first ? JSON.stringify(key) : `,${JSON.stringify(key)}`;
-      first = false;
-      if (piece.length < LINE_PIECE) continue;
-      yield piece;
-      piece = '';
-      await pause();
-    }
-    const schema = fingerprint === undefined ? '' : `,"schema":${JSON.stringify(fingerprint)}`;
-    yield `${piece}],"lineEntries":${LINE_ENTRIES}${schema}}\n`;
-    let batch: ListEntry[] = [];
-    for (const entry of list.entries.values()) {
-      batch.push(entry);
-      if (batch.length < LINE_ENTRIES) continue;
-      // A line is handed out in pieces: the event loop may run in the middle of one.
-      for (const piece of encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)) {
+    const name = path.map(qualifiedName);
+    const head = JSON.stringify({ list: name, entries: list.entries.size });
+    const token = list.entries.keysToken;
+    const kept = texts?.list(name.join('/'), list.entries.size, token);
+    yield `${head.slice(0, -1)},"keyOrder":[`;
+    // The key order and the keys, in pieces: as the last checkpoint wrote them when the list's
+    // keys are the same (only values replaced since).
+    const known = kept?.keysText(token);
+    if (known !== undefined) {
+      for (const piece of known) {
         yield piece;
         await pause();
       }
-      yield '\n';
-      batch = [];
+    } else {
+      const parts: string[] = [];
+      for (const piece of keysPieces(list)) {
+        if (kept !== undefined) parts.push(piece);
+        yield piece;
+        await pause();
+      }
+      kept?.keepKeysText(token, parts);
     }
-    if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)].join('')}\n`;
+    const schema = fingerprint === undefined ? '' : `,"schema":${JSON.stringify(fingerprint)}`;
+    yield `],"lineEntries":${LINE_ENTRIES}${schema}}\n`;
+    if (kept === undefined) {
+      let batch: ListEntry[] = [];
+      for (const entry of list.entries.values()) {
+        batch.push(entry);
+        if (batch.length < LINE_ENTRIES) continue;
+        // A line is handed out in pieces: the event loop may run in the middle of one.
+        for (const piece of encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)) {
+          yield piece;
+          await pause();
+        }
+        yield '\n';
+        batch = [];
+      }
+      if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)].join('')}\n`;
+      continue;
+    }
+    // The same lines, of the entries' texts (an array's elements are its entries' texts between
+    // commas): those of the last checkpoint where the entry is the same object, the others
+    // encoded a line's worth at a time.
+    const lineTexts: string[] = [];
+    const line: ListEntry[] = [];
+    const missing: ListEntry[] = [];
+    const missingAt: number[] = [];
+    let count = 0;
+    for (const entry of list.entries.values()) {
+      const text = kept.find(entry);
+      if (text === undefined) {
+        missing.push(entry);
+        missingAt.push(lineTexts.length);
+        lineTexts.push('');
+      } else lineTexts.push(text);
+      line.push(entry);
+      if (++count < list.entries.size && lineTexts.length < LINE_ENTRIES) continue;
+      if (missing.length === line.length) {
+        // Nothing kept of the line: encoded whole, as without kept texts (one call for all its
+        // entries), and cut into the entries' texts to keep them while the budget lasts.
+        const pieces: string[] = [];
+        for (const piece of encodeJsonEntries(list.schema, line, root.schema, LINE_OPTIONS)) {
+          if (!kept.full) pieces.push(piece);
+          yield piece;
+          await pause();
+        }
+        yield '\n';
+        if (!kept.full) {
+          const texts = jsonArrayElements(pieces.join(''));
+          for (let index = 0; index < texts.length; index++)
+            kept.keep(line[index] as ListEntry, texts[index] as string);
+        }
+        missing.length = 0;
+        missingAt.length = 0;
+        lineTexts.length = 0;
+        line.length = 0;
+        continue;
+      }
+      // In groups of a few entries, between which a slice may end.
+      for (let start = 0; start < missing.length; start += MISSING_AT_ONCE) {
+        const group = missing.slice(start, start + MISSING_AT_ONCE);
+        const encoded = encodeJsonEntryTexts(list.schema, group, root.schema, OPTIONS);
+        for (let index = 0; index < group.length; index++)
+          lineTexts[missingAt[start + index] as number] = encoded[index] as string;
+        await pause();
+      }
+      missing.length = 0;
+      missingAt.length = 0;
+      for (let index = 0; index < lineTexts.length; index++)
+        kept.keep(line[index] as ListEntry, lineTexts[index] as string);
+      // Joined at once (a flat string, not one concatenation per entry), handed out in pieces: the
+      // event loop may run in the middle of a line.
+      const joined = lineTexts.join(',');
+      yield '[';
+      for (const piece of textChunks(joined, LINE_PIECE)) {
+        yield piece;
+        await pause();
+      }
+      yield ']\n';
+      lineTexts.length = 0;
+      line.length = 0;
+    }
   }
+  texts?.finish();
+}
+
+/**
+ * The key order of `list` (the positions of its entries in the order of their keys) and its keys
+ * in its order, as in its line of a checkpoint: `0,2,1],"keys":["a","c","b"` in pieces of about
+ * {@link LINE_PIECE} characters (about 7 characters per position, 10 per key).
+ */
+function* keysPieces(list: ListInstance): Generator<string> {
+  let piece = '';
+  let first = true;
+  for (const position of list.entries.keyOrder()) {
+    piece += first ? `${position}` : `,${position}`;
+    first = false;
+    if (piece.length < LINE_PIECE) continue;
+    yield piece;
+    piece = '';
+  }
+  piece += '],"keys":[';
+  first = true;
+  for (const key of list.entries.keys()) {
+    piece += first ? JSON.stringify(key) : `,${JSON.stringify(key)}`;
+    first = false;
+    if (piece.length < LINE_PIECE) continue;
+    yield piece;
+    piece = '';
+  }
+  yield piece;
 }
 
 /** The whole checkpoint text of {@link checkpointChunks}. */
@@ -173,9 +276,10 @@ export const checkpointTextInSlices = async (
   root: DataTree,
   sliceMs: number | CheckpointSlice = CHECKPOINT_SLICE_MS,
   fingerprint?: string,
+  entryTexts?: CheckpointEntryTexts,
 ): Promise<string> => {
   const parts: string[] = [];
-  for await (const chunk of checkpointChunks(root, sliceMs, fingerprint)) parts.push(chunk);
+  for await (const chunk of checkpointChunks(root, sliceMs, fingerprint, entryTexts)) parts.push(chunk);
   return parts.join('');
 };
 

@@ -23,6 +23,7 @@ import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/
 import type { Logger } from '../util/index.ts';
 import { SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
+import { CheckpointEntryTexts } from './checkpoint-entry-texts.ts';
 import {
   CHECKPOINT_SLICE_MS,
   type CheckpointSlice,
@@ -170,6 +171,8 @@ export class Datastore {
   readonly #retention: number;
   readonly #checkpointEvery: number;
   readonly #schemaFingerprint: string | undefined;
+  /** The last checkpoint's texts of large lists' entries, reused by the next for entries that did not change. */
+  readonly #entryTexts = new CheckpointEntryTexts();
   readonly #checkpointBytes: number;
   #commitsSinceCheckpoint: number;
   #bytesSinceCheckpoint = 0;
@@ -606,15 +609,21 @@ export class Datastore {
     const journal = this.#journal;
     const { fixedNumber, timestamp } = snapshot;
     if (journal.writeCheckpointChunks === undefined) {
-      const tree = await checkpointTextInSlices(snapshot.root, this.#checkpointSlice, this.#schemaFingerprint);
+      const tree = await checkpointTextInSlices(
+        snapshot.root,
+        this.#checkpointSlice,
+        this.#schemaFingerprint,
+        this.#entryTexts,
+      );
       await journal.writeCheckpoint({ fixedNumber, tree, timestamp });
       return tree.length;
     }
     let length = 0;
     const fingerprint = this.#schemaFingerprint;
     const slice = this.#checkpointSlice;
+    const entryTexts = this.#entryTexts;
     const counted = async function* (): AsyncGenerator<string> {
-      for await (const chunk of checkpointChunks(snapshot.root, slice, fingerprint)) {
+      for await (const chunk of checkpointChunks(snapshot.root, slice, fingerprint, entryTexts)) {
         length += chunk.length;
         yield chunk;
       }

@@ -319,6 +319,16 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
   }
 
   /**
+   * An object that two sequences share only when they hold the same keys in the same order: one
+   * is the other, or was made from it by edits that replaced values only (`set` of present
+   * keys). Sequences whose tokens differ may still hold the same keys. For a caller that keeps
+   * what it derived from the keys alone (their order, their text) from one version to the next.
+   */
+  get keysToken(): object {
+    return this.#keyAt;
+  }
+
+  /**
    * The position in the sequence of each key, in key order, computed lazily (one rank lookup per
    * key, O(log n), nothing computed ahead): what {@link fromOrderedArrays} takes to rebuild this
    * sequence without sorting its keys. A caller may pause between any two positions.

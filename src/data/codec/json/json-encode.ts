@@ -19,6 +19,7 @@ import { slotTableOf } from '../../instance/index.ts';
 import type { AccessScope, ReadOptions } from '../../read/index.ts';
 import { entryAccessOf, hasVisibleContent } from '../../read/index.ts';
 import { memberLevel, memberNamesOf, memberSelection, planMembers } from '../index.ts';
+import { jsonArrayElements } from './json-array-elements.ts';
 import type { JsonObject, Selection } from './json-encode-object.ts';
 import { addAbsent, addMember, addPlannedMember, plainObject, simpleObject } from './json-encode-object.ts';
 import { JsonWriter } from './json-writer.ts';
@@ -219,6 +220,35 @@ export function* encodeJsonEntries(
   yield* writeEntries(w, list, entries, false, 1, options.fields ?? true, options.access ?? true);
   if (w.out.length > 0) yield w.out;
 }
+
+/**
+ * The texts of `entries` of `list` one by one, each as {@link encodeJsonEntries} writes it
+ * between the commas of its array: the array of all of them is `[` + the texts joined by `,` +
+ * `]`. For a writer that keeps the text of each entry apart. The texts are slices of one
+ * string: it is held as long as one of them is.
+ */
+export const encodeJsonEntryTexts = (
+  list: ListNode,
+  entries: readonly ListEntry[],
+  schema: SchemaTree,
+  options: EncodeJsonOptions = {},
+): string[] => {
+  const w = new JsonWriter(schema, options);
+  if (holdsLists(list) || w.content === 'nonconfig' || options.access !== undefined)
+    return entries.map((entry) => {
+      let text = '';
+      for (const chunk of encodeJsonEntries(list, [entry], schema, options)) text += chunk;
+      return text.slice(1, -1);
+    });
+  const table = slotTableOf(list);
+  const names = memberNamesOf(table);
+  const selection = options.fields ?? true;
+  const objects = entries.map((entry) =>
+    w.simple ? simpleObject(w, entry, table, names) : plainObject(w, entry, list, 1, selection, true),
+  );
+  // One call for all (about twice as fast as one per entry), cut into the entries' texts.
+  return jsonArrayElements(JSON.stringify(objects));
+};
 
 /** The whole JSON text of {@link encodeJson}. */
 export const encodeJsonString = (target: EncodeTarget, schema: SchemaTree, options: EncodeJsonOptions = {}): string => {
