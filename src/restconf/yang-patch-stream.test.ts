@@ -23,9 +23,8 @@ import { parseDataResourcePath } from './data-resource-path.ts';
 import type { DataNodeTarget } from './resource-target.ts';
 import { restconfTestSchema } from './test-schema.test-support.ts';
 import type { ResolvedPatch } from './yang-patch.ts';
-import { resolveNextEdit } from './yang-patch.ts';
+import { resolveYangPatch } from './yang-patch.ts';
 import { readYangPatchJson } from './yang-patch-document.ts';
-import { PatchResolution } from './yang-patch-edits.ts';
 import { StreamedYangPatch } from './yang-patch-stream.ts';
 
 const MODULE = `module t-ys {
@@ -78,24 +77,7 @@ const outcomeOf = (resolved: ResolvedPatch): string => {
 /** The whole text's outcome, as `applyYangPatch` reads and resolves it. */
 const wholeText = (text: string, lazyFrom: number): string => {
   try {
-    const patch = readYangPatchJson(text, lazyFrom);
-    const resolution = new PatchResolution(
-      target,
-      schema,
-      patch.editCount === undefined ? {} : { editCount: patch.editCount },
-    );
-    let failure: ResolvedPatch['failure'];
-    for (const edit of patch.edits) {
-      failure = resolveNextEdit(resolution, edit, () => patch.checkEditIds());
-      if (failure !== undefined) break;
-    }
-    const { patchId, comment } = patch;
-    return outcomeOf({
-      patchId,
-      ...(comment === undefined ? {} : { comment }),
-      resolution,
-      ...(failure === undefined ? {} : { failure }),
-    });
+    return outcomeOf(resolveYangPatch(target, schema, readYangPatchJson(text, lazyFrom)));
   } catch (error) {
     return `request: ${describeError(error)}`;
   }

@@ -70,21 +70,20 @@ export const resolveNextEdit = (
   }
 };
 
-/** Answers PATCH with a YANG Patch body on the datastore or a data resource. @see RFC 8072 §2 */
-export const applyYangPatch = async (
-  exchange: RestconfExchange,
+/**
+ * Resolves the edits of a patch read whole, up to the first that fails. Edits are read one by one
+ * (a malformed one is the request's error, not an edit's) and resolved as they come: a long patch
+ * is never held whole as parsed JSON. Consecutive creates of entries of one list are kept as one
+ * run of arrays, not as an edit object each.
+ */
+export const resolveYangPatch = (
   target: DatastoreTarget | DataNodeTarget,
-  query: RestconfQuery,
-  body: TypedBody,
-): Promise<void> => {
-  const encoding: Encoding = responseEncoding(exchange.request);
-  const patch = readPatch(body);
-  // Edits are read one by one (a malformed one is the request's error, not an edit's) and
-  // resolved as they come: a long patch is never held whole as parsed JSON. Consecutive creates
-  // of entries of one list are kept as one run of arrays, not as an edit object each.
+  schema: RestconfExchange['schema'],
+  patch: YangPatchReading,
+): ResolvedPatch => {
   const resolution = new PatchResolution(
     target,
-    exchange.schema,
+    schema,
     patch.editCount === undefined ? {} : { editCount: patch.editCount },
   );
   let failure: ResolvedPatch['failure'];
@@ -93,12 +92,23 @@ export const applyYangPatch = async (
     if (failure !== undefined) break;
   }
   const { patchId, comment } = patch;
-  return commitYangPatch(exchange, target, query, encoding, {
+  return {
     patchId,
     ...(comment === undefined ? {} : { comment }),
     resolution,
     ...(failure === undefined ? {} : { failure }),
-  });
+  };
+};
+
+/** Answers PATCH with a YANG Patch body on the datastore or a data resource. @see RFC 8072 §2 */
+export const applyYangPatch = async (
+  exchange: RestconfExchange,
+  target: DatastoreTarget | DataNodeTarget,
+  query: RestconfQuery,
+  body: TypedBody,
+): Promise<void> => {
+  const encoding: Encoding = responseEncoding(exchange.request);
+  return commitYangPatch(exchange, target, query, encoding, resolveYangPatch(target, exchange.schema, readPatch(body)));
 };
 
 /**

@@ -4,14 +4,7 @@
  * a writer that encodes many values in one call, the fastest, and keeps each value's text apart.
  * @see RFC 8259 §5, §7
  */
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-char-codes.ts';
 
 /**
  * The texts of the elements of `array`, a JSON array without white space outside its strings

@@ -10,15 +10,16 @@
  * and the caller reads the whole text as usual.
  * @see RFC 8259
  */
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
-const COLON = 58;
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-char-codes.ts';
 
 const isSpace = (code: number): boolean => code === 32 || code === 10 || code === 13 || code === 9;
 

@@ -8,18 +8,20 @@
  * reports the error.
  * @see RFC 7951 §4–§5, RFC 8259
  */
+
 import type { InnerSchemaNode } from '../../instance/index.ts';
 import { slotChildByName } from '../../instance/index.ts';
 import { JsonArrayText } from './json-array-text.ts';
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
-const COLON = 58;
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-char-codes.ts';
 
 /**
  * What the reader knows of an object's members: which one holds an array to leave as text, and
