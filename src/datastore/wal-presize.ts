@@ -4,8 +4,9 @@
  * when the last connection closes, so every start begins with an empty file that each commit
  * extends: a flush that extends a file on ext4 also commits the file system's journal (the new
  * size and blocks), and cost 0.45 ms per small durable commit on this project's machines against
- * 0.27 ms for one that overwrites blocks already written. A log of zeros written
- * before the first connection opens makes the first few thousand commits overwrites: SQLite finds
+ * 0.27 ms for one that overwrites blocks already written. A log of zeros written before the
+ * first connection opens makes commits overwrite from the first one on (the store starts the log
+ * over every 1,000 commits, so that it stays within the zeros): SQLite finds
  * no valid log header in it, so it reads the log as empty and writes its header and frames over
  * the zeros. It then keeps the file at that size (a reset truncates only above
  * `journal_size_limit`).
