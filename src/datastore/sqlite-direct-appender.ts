@@ -5,7 +5,7 @@
  * message to the thread, its wake-up, the reply, the main thread's wake-up) is most of what a
  * durable commit costs beyond the WAL's flush. The connection never waits for a lock: when
  * another connection holds the journal's write lock (the thread writing a checkpoint's chunk or
- * a prune batch, the WAL checkpointer's RESTART pass), it gives up with nothing written and the
+ * a prune batch, the thread's restart of the WAL), it gives up with nothing written and the
  * caller hands the commit to the thread as before. docs/datastore.md has the reasoning.
  * @see https://sqlite.org/lockingv3.html, https://sqlite.org/wal.html#concurrency
  */

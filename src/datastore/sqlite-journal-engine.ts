@@ -43,11 +43,12 @@ const CHUNK_DELETE_BATCH = 4;
 /** Commits read per query by a replay. */
 const REPLAY_PAGE = 256;
 /**
- * How long to wait for another connection's lock before failing with SQLITE_BUSY. The only other
- * connection is the WAL checkpointer's own (the data directory's lock keeps other processes out),
- * whose RESTART pass holds writers off while it copies the last frames and syncs the database
- * file: on a loaded machine, after a large checkpoint was written, that took more than a second,
- * and a 1 s timeout made the next checkpoint write fail (and the next start replay its commits).
+ * How long to wait for another connection's lock before failing with SQLITE_BUSY. The other
+ * connections are the WAL checkpointer's and the lone-commit one (the data directory's lock keeps
+ * other processes out); a RESTART pass of the WAL, which the checkpointer thread once ran, held
+ * writers off while it synced the database file: on a loaded machine, after a large checkpoint was
+ * written, more than a second, and a 1 s timeout made the next checkpoint write fail (and the next
+ * start replay its commits).
  */
 const BUSY_TIMEOUT_MS = 10_000;
 /** How often the checkpointer thread copies the WAL into the database file. */
@@ -451,9 +452,8 @@ export class SqliteJournalEngine {
    * RESTART checkpoint), so that the next commit writes the log from its start again, over frames
    * already on disk, instead of extending the file. The checkpointer thread's passes never reach
    * that point while commits follow one another closely: each commit lands during the pass's
-   * flush, and its RESTART pass, which does not wait, finds a commit in the way. Under a steady
-   * stream of commits the log then grew by every commit (about 4 KiB each), and a flush that
-   * extends a file costs more than one that overwrites. Returns whether the log was fully copied
+   * flush. Under a steady stream of commits the log then grew by every commit (about 4 KiB each),
+   * and a flush that extends a file costs more than one that overwrites. Returns whether the log was fully copied
    * (false: a reader or a writer stayed in the way; nothing is lost, the log just grows on).
    */
   restartLog(): boolean {

@@ -52,11 +52,6 @@ export const startWalCheckpointer = (
   };
 };
 
-/** Frames in the log (about 4 KiB each) from which a checkpoint also starts the log over. */
-const RESTART_FRAMES = 1000;
-/** At most this many frames left uncopied by the passive pass for a RESTART pass to follow it. */
-const RESTART_SLACK_FRAMES = 64;
-
 /** Failed checkpoints in a row after which the thread gives up. */
 const MAX_CONSECUTIVE_FAILURES = 50;
 
@@ -65,20 +60,14 @@ const runCheckpointer = ({ path, intervalMs }: CheckpointerData): void => {
   // A checkpoint fsyncs the database file before the log may be reused.
   database.exec('PRAGMA synchronous = FULL');
   const checkpoint = database.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-  const restart = database.prepare('PRAGMA wal_checkpoint(RESTART)');
   let failures = 0;
   const timer = setInterval(() => {
     try {
-      const { log, checkpointed } = checkpoint.get() as { log: number; checkpointed: number };
-      // Under a steady stream of commits a passive checkpoint never catches up with the last
-      // frame (commits append while it syncs), so the writer never starts the log over: the log
-      // grows without end and every commit extends the file, whose flush then costs the file
-      // system's journal too. Now and then, once the passive pass has copied nearly everything,
-      // a RESTART pass copies the rest while it holds the writers off for that moment (a few
-      // frames and one sync of the database file), so that the next commit starts the log over
-      // and overwrites frames instead of appending them. Without a busy handler it only tries:
-      // when a writer or a reader is in the way it copies what it can and the next tick retries.
-      if (log >= RESTART_FRAMES && log - checkpointed <= RESTART_SLACK_FRAMES) restart.get();
+      // Never waits for the writer. Under a steady stream of commits these passes never copy the
+      // last frame (commits land while a pass syncs), so the log is not started over by them: the
+      // store has the journal's thread do that every so many commits (`restartLog`), with the
+      // writers held off for that moment.
+      checkpoint.get();
       failures = 0;
     } catch (error) {
       // A busy lock or a full disk passes; the log keeps every commit meanwhile. One that stays
