@@ -10,9 +10,13 @@
  * such switch can hold one request for a scheduler slice.
  *
  * Run: `node bench/patch-tail.ts [--size 100000] [--api restconf|legacy] [--warmup 20]
- * [--rounds 4] [--duration 3] [--node-args "--v8-pool-size=1"]`. Prints a Markdown table.
+ * [--rounds 4] [--duration 3] [--node-args "--v8-pool-size=1"] [--renice-helpers 19]`. Prints a
+ * Markdown table. `--renice-helpers` gives every server thread but the main one that nice value
+ * after the warm-up (the journal's and WAL threads, V8's helpers), to see what their competition
+ * for the two cores costs the main thread.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchClient } from './http-client.ts';
@@ -29,6 +33,7 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '4' },
     duration: { type: 'string', default: '3' },
     'node-args': { type: 'string', default: '' },
+    'renice-helpers': { type: 'string' },
   },
 });
 const SIZE = Number(flags.size);
@@ -88,9 +93,21 @@ const nodeArgs = (flags['node-args'] ?? '').split(' ').filter((arg) => arg !== '
 const server = await startIdconf({ dataDir, timeoutMs: 120_000 + SIZE / 5, nodeArgs });
 const pid = server.child.pid as number;
 const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+/** Gives every thread of the server but its main thread the nice value `niceness` (an experiment on contention). */
+const reniceHelpers = (niceness: number): void => {
+  for (const tid of readdirSync(`/proc/${pid}/task`).map(Number))
+    if (tid !== pid) {
+      try {
+        setPriority(tid, niceness);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+};
 const rows = [
   `${SIZE.toLocaleString('en')} entries, ${API.name} PATCH one leaf, rounds of ${DURATION} s per client on one server` +
-    ` after ${flags.warmup} s at 16 connections${nodeArgs.length > 0 ? `; node ${nodeArgs.join(' ')}` : ''}`,
+    ` after ${flags.warmup} s at 16 connections${nodeArgs.length > 0 ? `; node ${nodeArgs.join(' ')}` : ''}` +
+    `${flags['renice-helpers'] === undefined ? '' : `; other threads at nice ${flags['renice-helpers']}`}`,
   '',
   '| round | wrk p50 / p99 ms (requests) | main thread switched off its core (other threads) | Node.js client p50 / p99 ms (requests) |',
   '| --- | --- | --- | --- |',
@@ -106,6 +123,7 @@ try {
   };
   log(`warming up: ${flags.warmup} s at 16 connections`);
   await runWrk(request, 16, Number(flags.warmup));
+  if (flags['renice-helpers'] !== undefined) reniceHelpers(Number(flags['renice-helpers']));
   for (let round = 1; round <= Number(flags.rounds); round++) {
     const before = involuntarySwitches(pid);
     const wrk = await runWrk(request, 1, DURATION);
