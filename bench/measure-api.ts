@@ -13,7 +13,7 @@ import { ADMIN, startBaseline } from './idconf-server.ts';
 import type { Results, RowInfo } from './results.ts';
 import type { TlsFiles } from './tls-files.ts';
 import { type ApiRequests, distinctIndexes, LEGACY, legacyMergeBody, mergePatch, RESTCONF } from './workload.ts';
-import { runWrk, type WrkRequest } from './wrk.ts';
+import { patchLeafRequest, runWrk, type WrkRequest } from './wrk.ts';
 
 /** What the measurements share: where figures go, how long and how often to measure. */
 export interface BenchContext {
@@ -143,14 +143,7 @@ const measurePatchLeaf = async (
   size: number,
 ): Promise<void> => {
   const transport = transportOf(server);
-  const request: WrkRequest = {
-    origin: server.url,
-    method: 'PATCH',
-    path: api.patchLeaf.path,
-    body: api.patchLeaf.body,
-    headers: { Authorization: client.authorization, 'Content-Type': api.patchLeaf.type },
-    count: size,
-  };
+  const request = patchLeafRequest(server.url, client.authorization, api.patchLeaf, size);
   await runWrk(request, 1, WARM_UP_SECONDS);
   for (let run = 0; run < context.runs; run++) {
     for (const connections of [1, 16]) {

@@ -23,7 +23,7 @@ import { BenchClient } from './http-client.ts';
 import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
 import { percentile } from './statistics.ts';
 import { LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
-import { ensureWrk, runWrk, type WrkRequest } from './wrk.ts';
+import { ensureWrk, patchLeafRequest, runWrk } from './wrk.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -113,14 +113,7 @@ const rows = [
   '| --- | --- | --- | --- |',
 ];
 try {
-  const request: WrkRequest = {
-    origin: server.url,
-    method: 'PATCH',
-    path: API.patchLeaf.path,
-    body: API.patchLeaf.body,
-    headers: { Authorization: client.authorization, 'Content-Type': API.patchLeaf.type },
-    count: SIZE,
-  };
+  const request = patchLeafRequest(server.url, client.authorization, API.patchLeaf, SIZE);
   log(`warming up: ${flags.warmup} s at 16 connections`);
   await runWrk(request, 16, Number(flags.warmup));
   if (flags['renice-helpers'] !== undefined) reniceHelpers(Number(flags['renice-helpers']));

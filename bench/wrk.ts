@@ -19,6 +19,24 @@ export interface WrkRequest {
   readonly count: number;
 }
 
+/**
+ * The wrk request of PATCH one leaf of a random one of `count` entries, as `api` writes it
+ * (`patchLeaf`: path, body and media type with `{i}` and `{n}`), sent with `authorization`.
+ */
+export const patchLeafRequest = (
+  origin: string,
+  authorization: string,
+  patchLeaf: { readonly path: string; readonly body: string; readonly type: string },
+  count: number,
+): WrkRequest => ({
+  origin,
+  method: 'PATCH',
+  path: patchLeaf.path,
+  body: patchLeaf.body,
+  headers: { Authorization: authorization, 'Content-Type': patchLeaf.type },
+  count,
+});
+
 /** What one wrk run measured. */
 export interface WrkResult {
   readonly requestsPerSecond: number;
