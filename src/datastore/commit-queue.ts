@@ -67,7 +67,18 @@ export interface CommitQueueOptions<S> {
    * Without it, the group is prepared again and retried until it gets through.
    */
   readonly lockHead?: () => Promise<HeadLock>;
+  /**
+   * Whether a journal this queue alone appends to (no `catchUp`) gets the next batch prepared while
+   * the one before is made durable: `never` prepares each group only once the one before is durable;
+   * `overlap` prepares the transactions that arrive meanwhile at once; `auto` (the default) also
+   * splits a group that finds the journal idle in two when {@link splitPays}; `always` splits every
+   * such group (for tests).
+   */
+  readonly pipeline?: PipelineMode;
 }
+
+/** How a queue overlaps preparing transactions with appending them (see {@link CommitQueueOptions.pipeline}). */
+export type PipelineMode = 'never' | 'overlap' | 'auto' | 'always';
 
 /** One waiting transaction. */
 interface Submission<S> {
@@ -95,6 +106,31 @@ const acceptedRecords = <S>(prepared: PreparedGroup<S>): CommitRecord[] =>
 
 /** At most this many transactions are made durable in one append. */
 const MAX_GROUP_SIZE = 256;
+/** Weight of the newest sample in the running means of an append's and a prepare step's time. */
+const MEAN_WEIGHT = 0.1;
+/**
+ * How much shorter than preparing the waiting transactions an append must be for a group to be
+ * split: the second append costs the hand-over to the journal and back on top of its flush.
+ */
+const SPLIT_MARGIN = 1.25;
+
+/**
+ * Whether splitting `count` waiting transactions in two, the first half appended while the second
+ * is prepared, gives more commits per second than one group: with a flush of `appendMs` and
+ * `prepareMs` per transaction, two halves in turn take max(2 × flush, count × prepare) per `count`
+ * commits against count × prepare + flush for one group, so they win while the flush is shorter
+ * than preparing them all. NaN (not measured yet) never splits.
+ */
+export const splitPays = (appendMs: number, prepareMs: number, count: number): boolean =>
+  count > 1 && appendMs * SPLIT_MARGIN < prepareMs * count;
+
+const runningMean = (mean: number, sample: number): number =>
+  Number.isNaN(mean) ? sample : mean + (sample - mean) * MEAN_WEIGHT;
+
+/** A batch handed to the journal: `durable` once its append settled (false: it failed). */
+interface Flight {
+  durable?: boolean;
+}
 /** After an append refused as stale, groups take the head lock first for this long (ms). */
 const CONTENDED_MS = 1000;
 /** How often a group is prepared again after its append was refused as stale, before it fails. */
@@ -114,6 +150,12 @@ export class CommitQueue<S> {
   #syncing: { readonly resolve: () => void; readonly reject: (error: unknown) => void }[] = [];
   #scheduled = false;
   #writing: Promise<void> | undefined;
+  readonly #pipeline: PipelineMode;
+  /** Running means of an append's time and of one prepare step's (ms); NaN until measured. */
+  #appendMs = Number.NaN;
+  #prepareMs = Number.NaN;
+  /** Wakes the pipelined writer waiting for a transaction or for the batch in flight. */
+  #wake: (() => void) | undefined;
 
   constructor(options: CommitQueueOptions<S>) {
     this.#store = options.store;
@@ -121,6 +163,7 @@ export class CommitQueue<S> {
     this.#lastFixedNumber = options.lastFixedNumber;
     this.#catchUp = options.catchUp;
     this.#lockHead = options.lockHead;
+    this.#pipeline = options.pipeline ?? 'auto';
   }
 
   /** The state after the last durable commit; what readers see. */
@@ -150,6 +193,7 @@ export class CommitQueue<S> {
   submit(prepare: PrepareCommit<S>): Promise<CommitRecord | undefined> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ prepare, resolve, reject });
+      this.#wake?.();
       this.#schedule();
     });
   }
@@ -196,7 +240,93 @@ export class CommitQueue<S> {
         for (const waiter of waiters) waiter.reject(error);
       }
     }
-    if (this.#waiting.length > 0) await this.#writeGroup();
+    if (this.#waiting.length === 0) return;
+    if (this.#pipeline !== 'never' && this.#catchUp === undefined && this.#lockHead === undefined)
+      await this.#writePipelined();
+    else await this.#writeGroup();
+  }
+
+  /**
+   * Writes to a journal this queue alone appends to, preparing the next batch while the one before
+   * is made durable. Transactions that arrive while batch A is in flight are prepared at once, on A's
+   * state (not durable yet), into batch B; B is appended as soon as A is durable. If A's append
+   * fails, B was judged against a state that never came to be: its members go back to the head of
+   * the queue, to be prepared again on the durable state. A group that finds the journal idle is
+   * appended whole, or in two halves, the first appended while the second is prepared, when that
+   * pays ({@link splitPays}).
+   */
+  async #writePipelined(): Promise<void> {
+    let flight: Flight | undefined;
+    let batch: Submission<S>[] = [];
+    let outcomes: Outcome[] = [];
+    let state = this.#state;
+    let fixedNumber = this.#lastFixedNumber;
+    for (;;) {
+      if (flight?.durable !== undefined) {
+        const durable = flight.durable;
+        flight = undefined;
+        if (!durable) {
+          this.#waiting.unshift(...batch);
+          return;
+        }
+      }
+      if (flight === undefined && batch.length > 0) {
+        flight = this.#fly(batch, { outcomes, state, fixedNumber });
+        batch = [];
+        outcomes = [];
+        continue;
+      }
+      if (this.#waiting.length > 0 && batch.length < MAX_GROUP_SIZE) {
+        let count = Math.min(this.#waiting.length, MAX_GROUP_SIZE - batch.length);
+        if (flight === undefined && this.#splits(count)) count = Math.ceil(count / 2);
+        const members = this.#waiting.splice(0, count);
+        const prepared = await this.#prepareGroup(members, state, fixedNumber);
+        batch.push(...members);
+        outcomes.push(...prepared.outcomes);
+        state = prepared.state;
+        fixedNumber = prepared.fixedNumber;
+        continue;
+      }
+      if (flight === undefined) return;
+      // A batch in flight, and nothing to prepare: wait for either to change.
+      await new Promise<void>((resolve) => {
+        this.#wake = () => {
+          this.#wake = undefined;
+          resolve();
+        };
+      });
+    }
+  }
+
+  #splits(count: number): boolean {
+    if (count < 2 || this.#pipeline === 'overlap') return false;
+    return this.#pipeline === 'always' || splitPays(this.#appendMs, this.#prepareMs, count);
+  }
+
+  /** Appends a prepared batch; once it settles, installs its state (when durable) and settles its members. */
+  #fly(batch: readonly Submission<S>[], prepared: PreparedGroup<S>): Flight {
+    const flight: Flight = {};
+    const records = acceptedRecords(prepared);
+    const started = performance.now();
+    const append = records.length === 0 ? Promise.resolve() : this.#store.append(records);
+    append.then(
+      () => {
+        if (records.length > 0) {
+          this.#appendMs = runningMean(this.#appendMs, performance.now() - started);
+          this.#state = prepared.state;
+          this.#lastFixedNumber = prepared.fixedNumber;
+        }
+        this.#settle(batch, prepared, undefined);
+        flight.durable = true;
+        this.#wake?.();
+      },
+      (error: unknown) => {
+        this.#settle(batch, prepared, { error });
+        flight.durable = false;
+        this.#wake?.();
+      },
+    );
+    return flight;
   }
 
   /** Catches up and installs the new state. */
@@ -209,13 +339,19 @@ export class CommitQueue<S> {
     caughtUp.installed?.();
   }
 
-  /** Prepares every member of `group` on the current state, one after the other. */
+  /**
+   * Prepares every member of `group`, one after the other, on `state` after commit `fixedNumber`
+   * (by default the durable state).
+   */
   async #prepareGroup(
     group: readonly Submission<S>[],
+    from: S = this.#state,
+    after: number = this.#lastFixedNumber,
   ): Promise<{ outcomes: Outcome[]; state: S; fixedNumber: number }> {
-    let state = this.#state;
-    let fixedNumber = this.#lastFixedNumber;
+    let state = from;
+    let fixedNumber = after;
     const outcomes: Outcome[] = [];
+    const started = performance.now();
     for (const submission of group) {
       try {
         const prepared = await submission.prepare(state, fixedNumber + 1);
@@ -230,6 +366,7 @@ export class CommitQueue<S> {
         outcomes.push({ kind: 'rejected', error });
       }
     }
+    if (group.length > 0) this.#prepareMs = runningMean(this.#prepareMs, (performance.now() - started) / group.length);
     return { outcomes, state, fixedNumber };
   }
 
