@@ -3,7 +3,10 @@
  * The single writer: transactions are prepared one at a time against the latest state, and those
  * that arrive while a durable write is in progress are made durable together in the next write
  * (group commit). Each transaction is still accepted or rejected on its own before its group is
- * written; the state moves on only once the group is durable. With a shared journal the queue also
+ * written; the state moves on only once the group is durable. On a journal this node alone appends
+ * to, the transactions that arrive during a write are prepared at once, on the state of the group
+ * being written, and a group that finds the journal idle may be split in two so that the second
+ * half is prepared while the first is made durable (pipelining). With a shared journal the queue also
  * catches up with the commits other writers appended — when asked to, and when an append is refused
  * as stale, after which the group is prepared again on the new state, under the journal's head
  * lock; while other writers are busy, groups take that lock first. docs/datastore.md has the
@@ -308,7 +311,12 @@ export class CommitQueue<S> {
     const flight: Flight = {};
     const records = acceptedRecords(prepared);
     const started = performance.now();
-    const append = records.length === 0 ? Promise.resolve() : this.#store.append(records);
+    let append: Promise<void>;
+    try {
+      append = records.length === 0 ? Promise.resolve() : this.#store.append(records);
+    } catch (error) {
+      append = Promise.reject(error);
+    }
     append.then(
       () => {
         if (records.length > 0) {
