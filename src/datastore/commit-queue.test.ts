@@ -86,6 +86,33 @@ const memoryQueueOf = async (
   };
 };
 
+/**
+ * 16 writers committing 25 transactions each, one after the other: every commit gets one number,
+ * each writer's in increasing order, and the state is the journal's commits in order.
+ */
+const sixteenWritersSerial = async (queue: CommitQueue<State>, observed: ObservedStore): Promise<void> => {
+  const perWriter = await Promise.all(
+    Array.from({ length: 16 }, async (_, writer) => {
+      const numbers: number[] = [];
+      for (let index = 0; index < 25; index++)
+        numbers.push((await queue.submit(adding(`w${writer}-${index}`)))?.fixedNumber ?? 0);
+      return numbers;
+    }),
+  );
+  for (const numbers of perWriter)
+    assert.deepEqual(
+      [...numbers].sort((a, b) => a - b),
+      numbers,
+    );
+  assert.deepEqual(
+    perWriter.flat().sort((a, b) => a - b),
+    Array.from({ length: 400 }, (_, index) => index + 1),
+  );
+  const journal: string[] = [];
+  for await (const record of observed.store.commitsAfter(0)) journal.push(record.forward.slice(1));
+  assert.deepEqual(queue.state, journal);
+};
+
 /** Waits until the queue has started writing (its group is formed at setImmediate). */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -180,27 +207,7 @@ for (const mode of ['never', 'overlap'] as const)
 
     it('keeps 16 concurrent writers serial: every commit once, state in journal order', async () => {
       const { queue, observed } = await memoryQueue();
-      const writers = Array.from({ length: 16 }, async (_, writer) => {
-        const numbers: number[] = [];
-        for (let index = 0; index < 25; index++) {
-          const record = await queue.submit(adding(`w${writer}-${index}`));
-          numbers.push(record?.fixedNumber ?? 0);
-        }
-        return numbers;
-      });
-      const perWriter = await Promise.all(writers);
-      for (const numbers of perWriter)
-        assert.deepEqual(
-          [...numbers].sort((a, b) => a - b),
-          numbers,
-        );
-      assert.deepEqual(
-        perWriter.flat().sort((a, b) => a - b),
-        Array.from({ length: 400 }, (_, index) => index + 1),
-      );
-      const journal: string[] = [];
-      for await (const record of observed.store.commitsAfter(0)) journal.push(record.forward.slice(1));
-      assert.deepEqual(queue.state, journal);
+      await sixteenWritersSerial(queue, observed);
       assert.ok(
         observed.appends.some((group) => group.length > 1),
         'concurrent writers share appends',
@@ -308,21 +315,7 @@ describe('CommitQueue pipelined: the next batch prepared while one is made durab
 
   it('keeps 16 concurrent writers serial when every group is split', async () => {
     const { queue, observed } = await memoryQueueOf('always');
-    const perWriter = await Promise.all(
-      Array.from({ length: 16 }, async (_, writer) => {
-        const numbers: number[] = [];
-        for (let index = 0; index < 25; index++)
-          numbers.push((await queue.submit(adding(`w${writer}-${index}`)))?.fixedNumber ?? 0);
-        return numbers;
-      }),
-    );
-    assert.deepEqual(
-      perWriter.flat().sort((a, b) => a - b),
-      Array.from({ length: 400 }, (_, index) => index + 1),
-    );
-    const journal: string[] = [];
-    for await (const record of observed.store.commitsAfter(0)) journal.push(record.forward.slice(1));
-    assert.deepEqual(queue.state, journal);
+    await sixteenWritersSerial(queue, observed);
     assert.deepEqual(
       observed.appends.flat(),
       Array.from({ length: 400 }, (_, index) => index + 1),
