@@ -109,6 +109,10 @@ const acceptedRecords = <S>(prepared: PreparedGroup<S>): CommitRecord[] =>
 
 /** At most this many transactions are made durable in one append. */
 const MAX_GROUP_SIZE = 256;
+/** After an append refused as stale, groups take the head lock first for this long (ms). */
+const CONTENDED_MS = 1000;
+/** How often a group is prepared again after its append was refused as stale, before it fails. */
+const MAX_CONFLICT_RETRIES = 200;
 /** Weight of the newest sample in the running means of an append's and a prepare step's time. */
 const MEAN_WEIGHT = 0.1;
 /**
@@ -134,10 +138,6 @@ const runningMean = (mean: number, sample: number): number =>
 interface Flight {
   durable?: boolean;
 }
-/** After an append refused as stale, groups take the head lock first for this long (ms). */
-const CONTENDED_MS = 1000;
-/** How often a group is prepared again after its append was refused as stale, before it fails. */
-const MAX_CONFLICT_RETRIES = 200;
 
 /** Serializes writers over a state of type `S` and makes their commits durable in groups. */
 export class CommitQueue<S> {
