@@ -110,6 +110,12 @@ export interface CheckCatalogue {
   /** False when instances of `node` have no checks of their own (besides their type). */
   hasNodeChecks(node: DataSchemaNode): boolean;
   childrenChecks(parent: InnerSchemaNode): readonly ChildrenCheck[];
+  /**
+   * True when no instance of `parent` or of anything below it has a check besides its value's
+   * type: no node checks, no children checks, no choices. Validating such a subtree is checking
+   * its keys and its values' types.
+   */
+  plainBelow(parent: DataSchemaNode & InnerSchemaNode): boolean;
 }
 
 const NO_CHECKS: NodeChecks = { when: undefined, musts: [], reference: undefined };
@@ -213,12 +219,29 @@ export const checkCatalogueOf = (schema: SchemaTree): CheckCatalogue => {
     const builder = new CatalogueBuilder(schema);
     builder.walk(schema);
     const { byNode, byParent } = builder;
+    const plain = new Map<InnerSchemaNode, boolean>();
+    const plainBelow = (parent: DataSchemaNode & InnerSchemaNode): boolean => {
+      let known = plain.get(parent);
+      if (known === undefined) {
+        const table = slotTableOf(parent);
+        known =
+          !table.hasChoices &&
+          !byParent.has(parent) &&
+          !byNode.has(parent) &&
+          table.nodes.every(
+            (node) => !byNode.has(node) && ((node.kind !== 'container' && node.kind !== 'list') || plainBelow(node)),
+          );
+        plain.set(parent, known);
+      }
+      return known;
+    };
     catalogue = {
       schema,
       checks: builder.checks,
       nodeChecks: (node) => byNode.get(node) ?? NO_CHECKS,
       hasNodeChecks: (node) => byNode.has(node),
       childrenChecks: (parent) => byParent.get(parent) ?? [],
+      plainBelow,
     };
     CATALOGUES.set(schema, catalogue);
   }

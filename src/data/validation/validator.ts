@@ -21,6 +21,7 @@ import type {
   AccessibleNode,
   DataSchemaNode,
   DataTree,
+  InstanceNode,
   InstancePath,
   LeafListValues,
   ListEntry,
@@ -167,6 +168,12 @@ export class Validator implements CheckContext {
         continue;
       }
       if (child.kind === 'list' && stored !== undefined) {
+        if (!lookUp && this.catalogue.plainBelow(child)) {
+          const parentOf = (): AccessibleNode => node;
+          for (const [key, entry] of (stored as ListInstance).entries)
+            this.#validatePlainEntry(parentOf, index, entry, key);
+          continue;
+        }
         for (const [key, entry] of (stored as ListInstance).entries) {
           const entryNode = this.navigator.entryNode(node, index, entry, key);
           this.#validateChild(entryNode, lookUp);
@@ -177,7 +184,7 @@ export class Validator implements CheckContext {
       if (child.kind === 'leaf-list' && stored !== undefined && child.config) this.checkDistinct(node, child);
       if (child.kind !== 'container' && child.kind !== 'list' && !this.catalogue.hasNodeChecks(child)) {
         // Without checks of their own, terminals need no navigator nodes; defaults are valid values.
-        if (stored !== undefined) this.#checkTerminal(node, child, stored);
+        if (stored !== undefined) this.#checkTerminal(() => node, child, stored);
         continue;
       }
       for (const childNode of this.navigator.slotNodes(node, index)) this.#validateChild(childNode, lookUp);
@@ -189,17 +196,65 @@ export class Validator implements CheckContext {
     this.#validateBelow(node, lookUp);
   }
 
+  /**
+   * Validates one entry of a list whose subtree has no checks but its values' types
+   * (`plainBelow`), as {@link #validateBelow} would, without a navigator node per entry and
+   * container: those are made (from `parentOf`, the entry's parent) only to report an error.
+   */
+  #validatePlainEntry(parentOf: () => AccessibleNode, index: number, entry: ListEntry, key: string): void {
+    let made: AccessibleNode | undefined;
+    const nodeOf = (): AccessibleNode => {
+      made ??= this.navigator.entryNode(parentOf(), index, entry, key);
+      return made;
+    };
+    if (entry.schema.keys.length > 0 && !keysAgree(entry, key)) this.#checkKeys(nodeOf());
+    this.#validatePlainInner(entry, nodeOf);
+    if (made !== undefined) this.navigator.release(made);
+  }
+
+  /** The children of an instance below a {@link #validatePlainEntry}; `nodeOf` makes its navigator node. */
+  #validatePlainInner(inner: InstanceNode, nodeOf: () => AccessibleNode): void {
+    const { nodes } = slotTableOf(inner.schema);
+    for (let index = 0; index < nodes.length; index++) {
+      const stored = inner.slots[index];
+      if (stored === undefined) continue;
+      const child = nodes[index] as DataSchemaNode;
+      if (this.configOnly && !child.config) {
+        this.reportStateData(nodeOf(), child);
+        continue;
+      }
+      switch (child.kind) {
+        case 'list':
+          for (const [key, entry] of (stored as ListInstance).entries)
+            this.#validatePlainEntry(nodeOf, index, entry, key);
+          break;
+        case 'container':
+          this.#validatePlainInner(
+            stored as InstanceNode,
+            () => this.navigator.slotNodes(nodeOf(), index)[0] as AccessibleNode,
+          );
+          break;
+        case 'leaf-list':
+          if (child.config && (stored as LeafListValues).length > 1) this.checkDistinct(nodeOf(), child);
+          this.#checkTerminal(nodeOf, child, stored);
+          break;
+        default:
+          this.#checkTerminal(nodeOf, child, stored);
+      }
+    }
+  }
+
   /** Checks the stored values of a leaf or leaf-list against its type. @see RFC 7950 §9 */
-  #checkTerminal(parent: AccessibleNode, schema: DataSchemaNode, stored: unknown): void {
+  #checkTerminal(parentOf: () => AccessibleNode, schema: DataSchemaNode, stored: unknown): void {
     // A leaf's value is checked without a path made for it: the path is made only for an error.
     if (schema.kind === 'leaf') {
       if (this.#valueFault(schema, stored as YangValue) !== undefined)
-        this.#checkValue(schema, stored as YangValue, () => [...instancePathOf(parent), { schema }]);
+        this.#checkValue(schema, stored as YangValue, () => [...instancePathOf(parentOf()), { schema }]);
       return;
     }
     if (schema.kind !== 'leaf-list') return;
     for (const value of stored as LeafListValues) {
-      this.#checkValue(schema, value, () => [...instancePathOf(parent), { schema, value }]);
+      this.#checkValue(schema, value, () => [...instancePathOf(parentOf()), { schema, value }]);
     }
   }
 
@@ -279,12 +334,7 @@ export class Validator implements CheckContext {
         return;
       }
     }
-    const single = keys.length === 1 && typeof entry.slots[0] === 'string' && keys[0]?.type.base === 'string';
-    if (
-      single
-        ? entry.slots[0] !== node.key
-        : node.key !== undefined && entryKeyOf(entry.schema, keyValuesOf(entry)) !== node.key
-    ) {
+    if (!keysAgree(entry, node.key)) {
       this.report(
         structureError(instancePathOf(node), `the keys of this ${entry.schema.name} entry disagree with its place`),
       );
@@ -358,6 +408,14 @@ export class Validator implements CheckContext {
     runChildrenCheck(this, check, node);
   }
 }
+
+/** True when `entry` has every key leaf and they agree with `key`, the entry key of its place (when known). */
+const keysAgree = (entry: ListEntry, key: string | undefined): boolean => {
+  const { keys } = entry.schema;
+  for (let index = 0; index < keys.length; index++) if (entry.slots[index] === undefined) return false;
+  const single = keys.length === 1 && typeof entry.slots[0] === 'string' && keys[0]?.type.base === 'string';
+  return single ? entry.slots[0] === key : key === undefined || entryKeyOf(entry.schema, keyValuesOf(entry)) === key;
+};
 
 const canonicalOrString = (schema: DataSchemaNode, value: unknown): string => {
   try {
