@@ -10,11 +10,15 @@
  * such switch can hold one request for a scheduler slice.
  *
  * Run: `node bench/patch-tail.ts [--size 100000] [--api restconf|legacy] [--warmup 20]
- * [--rounds 4] [--duration 3] [--node-args "--v8-pool-size=1"] [--renice-helpers 19]`. Prints a
- * Markdown table. `--renice-helpers` gives every server thread but the main one that nice value
- * after the warm-up (the journal's and WAL threads, V8's helpers), to see what their competition
- * for the two cores costs the main thread.
+ * [--rounds 4] [--duration 3] [--node-args "--v8-pool-size=1"] [--renice-helpers 19]
+ * [--pin server|main]`. Prints a Markdown table. `--renice-helpers` gives every server thread but
+ * the main one that nice value after the warm-up (the journal's and WAL threads, V8's helpers),
+ * to see what their competition for the two cores costs the main thread. `--pin` (with
+ * `taskset`, after the warm-up) separates the clients from the server: `server` puts every server
+ * thread on CPU 0 and this process, wrk and the Node.js client on CPU 1; `main` gives the
+ * server's main thread CPU 0 alone and everything else CPU 1.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +38,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '3' },
     'node-args': { type: 'string', default: '' },
     'renice-helpers': { type: 'string' },
+    pin: { type: 'string' },
   },
 });
 const SIZE = Number(flags.size);
@@ -104,10 +109,26 @@ const reniceHelpers = (niceness: number): void => {
       }
     }
 };
+/** Sets the CPUs that thread `tid` may run on (`taskset -p`); the children it spawns later inherit them. */
+const pinThread = (tid: number, cpus: string): void => {
+  const done = spawnSync('taskset', ['-p', '-c', cpus, String(tid)], { stdio: 'ignore' });
+  if (done.status !== 0) throw new Error(`taskset could not pin thread ${tid} to CPU ${cpus}`);
+};
+/** Pins the server's threads and this process's (hence wrk's) as `--pin` says. */
+const pin = (how: string): void => {
+  for (const tid of readdirSync(`/proc/${pid}/task`).map(Number))
+    pinThread(tid, how === 'main' && tid !== pid ? '1' : '0');
+  for (const tid of readdirSync(`/proc/${process.pid}/task`).map(Number)) pinThread(tid, '1');
+};
+if (flags.pin !== undefined && flags.pin !== 'server' && flags.pin !== 'main') {
+  process.stderr.write('--pin takes server or main\n');
+  process.exit(2);
+}
 const rows = [
   `${SIZE.toLocaleString('en')} entries, ${API.name} PATCH one leaf, rounds of ${DURATION} s per client on one server` +
     ` after ${flags.warmup} s at 16 connections${nodeArgs.length > 0 ? `; node ${nodeArgs.join(' ')}` : ''}` +
-    `${flags['renice-helpers'] === undefined ? '' : `; other threads at nice ${flags['renice-helpers']}`}`,
+    `${flags['renice-helpers'] === undefined ? '' : `; other threads at nice ${flags['renice-helpers']}`}` +
+    `${flags.pin === undefined ? '' : `; pinned: ${flags.pin === 'main' ? "the server's main thread alone on CPU 0" : 'the server on CPU 0, the clients on CPU 1'}`}`,
   '',
   '| round | wrk p50 / p99 ms (requests) | main thread switched off its core (other threads) | Node.js client p50 / p99 ms (requests) |',
   '| --- | --- | --- | --- |',
@@ -117,6 +138,7 @@ try {
   log(`warming up: ${flags.warmup} s at 16 connections`);
   await runWrk(request, 16, Number(flags.warmup));
   if (flags['renice-helpers'] !== undefined) reniceHelpers(Number(flags['renice-helpers']));
+  if (flags.pin !== undefined) pin(flags.pin);
   for (let round = 1; round <= Number(flags.rounds); round++) {
     const before = involuntarySwitches(pid);
     const wrk = await runWrk(request, 1, DURATION);
