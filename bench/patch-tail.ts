@@ -41,6 +41,10 @@ const { values: flags } = parseArgs({
     pin: { type: 'string' },
   },
 });
+if (flags.pin !== undefined && flags.pin !== 'server' && flags.pin !== 'main') {
+  process.stderr.write('--pin takes server or main\n');
+  process.exit(2);
+}
 const SIZE = Number(flags.size);
 const API = flags.api === 'legacy' ? LEGACY_REQUESTS : RESTCONF_REQUESTS;
 const DURATION = Number(flags.duration);
@@ -120,10 +124,6 @@ const pin = (how: string): void => {
     pinThread(tid, how === 'main' && tid !== pid ? '1' : '0');
   for (const tid of readdirSync(`/proc/${process.pid}/task`).map(Number)) pinThread(tid, '1');
 };
-if (flags.pin !== undefined && flags.pin !== 'server' && flags.pin !== 'main') {
-  process.stderr.write('--pin takes server or main\n');
-  process.exit(2);
-}
 const rows = [
   `${SIZE.toLocaleString('en')} entries, ${API.name} PATCH one leaf, rounds of ${DURATION} s per client on one server` +
     ` after ${flags.warmup} s at 16 connections${nodeArgs.length > 0 ? `; node ${nodeArgs.join(' ')}` : ''}` +

@@ -159,6 +159,8 @@ export class Validator implements CheckContext {
     const { inner } = node;
     if (inner === undefined) return;
     this.checkChildren(node);
+    // For error paths only: one closure per inner node, shared by its terminals and plain lists.
+    const nodeOf = (): AccessibleNode => node;
     const { nodes } = slotTableOf(inner.schema);
     for (let index = 0; index < nodes.length; index++) {
       const child = nodes[index] as DataSchemaNode;
@@ -169,9 +171,8 @@ export class Validator implements CheckContext {
       }
       if (child.kind === 'list' && stored !== undefined) {
         if (!lookUp && this.catalogue.plainBelow(child)) {
-          const parentOf = (): AccessibleNode => node;
           for (const [key, entry] of (stored as ListInstance).entries)
-            this.#validatePlainEntry(parentOf, index, entry, key);
+            this.#validatePlainEntry(nodeOf, index, entry, key);
           continue;
         }
         for (const [key, entry] of (stored as ListInstance).entries) {
@@ -184,7 +185,7 @@ export class Validator implements CheckContext {
       if (child.kind === 'leaf-list' && stored !== undefined && child.config) this.checkDistinct(node, child);
       if (child.kind !== 'container' && child.kind !== 'list' && !this.catalogue.hasNodeChecks(child)) {
         // Without checks of their own, terminals need no navigator nodes; defaults are valid values.
-        if (stored !== undefined) this.#checkTerminal(() => node, child, stored);
+        if (stored !== undefined) this.#checkTerminal(nodeOf, child, stored);
         continue;
       }
       for (const childNode of this.navigator.slotNodes(node, index)) this.#validateChild(childNode, lookUp);
