@@ -59,7 +59,8 @@ export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
     args: [
       '--disable-warning=ExperimentalWarning',
       // As bin/idconf starts it (scripts/run.mjs).
-      '--min-semi-space-size=16',
+      '--min-semi-space-size=4',
+      '--max-semi-space-size=4',
       ...(options.nodeArgs ?? []),
       ...(options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]),
       join(root, 'src', 'cli', 'main.ts'),

@@ -8,8 +8,11 @@
  * B…), so that a change of load hits both alike; figures are medians with their range.
  *
  * Run: `node bench/request-cost.ts [--size 100000] [--duration 3] [--runs 3] [--roots DIR,DIR…]
- * [--only TEXT] [--warmup SECONDS]` (only the requests whose name contains TEXT, e.g. `restconf`; each
- * request first runs SECONDS unmeasured at 1 connection, e.g. to leave the cold start behind).
+ * [--only TEXT] [--warmup SECONDS] [--node-args "ARGS;ARGS…"]` (only the requests whose name contains
+ * TEXT, e.g. `restconf`; each request first runs SECONDS unmeasured at 1 connection, e.g. to leave
+ * the cold start behind; Node.js options for each checkout's server in turn, after the shipped
+ * ones, so that `--roots .,. "--node-args=;--max-semi-space-size=0 --min-semi-space-size=16"` compares the
+ * shipped young generation with the one V8 would grow).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +33,7 @@ const { values: flags } = parseArgs({
     roots: { type: 'string', default: join(import.meta.dirname, '..') },
     only: { type: 'string', default: '' },
     warmup: { type: 'string', default: '0' },
+    'node-args': { type: 'string', default: '' },
   },
 });
 const SIZE = Number(flags.size);
@@ -37,7 +41,14 @@ const DURATION = Number(flags.duration);
 const RUNS = Math.max(1, Math.floor(Number(flags.runs)));
 /** Seconds of each request at 1 connection, unmeasured, before its measurements (after the cold start). */
 const WARMUP = Number(flags.warmup);
-const ROOTS = (flags.roots ?? '').split(',').filter((root) => root !== '');
+/** The checkouts to compare, each with the Node.js options its server gets and its label in the table. */
+const ROOTS = (flags.roots ?? '')
+  .split(',')
+  .filter((root) => root !== '')
+  .map((root, index) => {
+    const nodeArgs = ((flags['node-args'] ?? '').split(';')[index] ?? '').split(' ').filter((arg) => arg !== '');
+    return { root, nodeArgs, label: nodeArgs.length === 0 ? root : `${root} (${nodeArgs.join(' ')})` };
+  });
 const log = (line: string): void => {
   process.stderr.write(`[request-cost] ${line}\n`);
 };
@@ -57,7 +68,7 @@ const add = (key: string, sample: Sample): void => {
 };
 
 /** The measurements of one run on one checkout. */
-const measure = async (server: ServerProcess, root: string): Promise<void> => {
+const measure = async (server: ServerProcess, label: string): Promise<void> => {
   const cases: { name: string; api: ApiRequests; method: string; path: string; body?: string; type?: string }[] = [
     { name: 'GET one entry, restconf', api: RESTCONF_REQUESTS, method: 'GET', path: RESTCONF_REQUESTS.getOne },
     { name: 'GET one entry, legacy', api: LEGACY_REQUESTS, method: 'GET', path: LEGACY_REQUESTS.getOne },
@@ -97,8 +108,8 @@ const measure = async (server: ServerProcess, root: string): Promise<void> => {
       const before = cpuTimeMicros(server.child.pid);
       const result = await runWrk(request, connections, DURATION);
       const cpu = (cpuTimeMicros(server.child.pid) - before) / Math.max(1, result.requests);
-      if (result.errors > 0) log(`${root}: ${each.name}: ${result.errors} errors`);
-      add(`${each.name}, ${connections} connection${connections > 1 ? 's' : ''}|${root}`, {
+      if (result.errors > 0) log(`${label}: ${each.name}: ${result.errors} errors`);
+      add(`${each.name}, ${connections} connection${connections > 1 ? 's' : ''}|${label}`, {
         rate: result.requestsPerSecond,
         cpu,
         p50: result.p50,
@@ -112,15 +123,16 @@ const measure = async (server: ServerProcess, root: string): Promise<void> => {
 ensureWrk(log);
 const dataDirs = new Map<string, string>();
 try {
-  for (const root of ROOTS) {
-    dataDirs.set(root, await loadedDataDir(root, SIZE, 'idconf-request-cost-'));
+  for (const { label, root } of ROOTS) {
+    dataDirs.set(label, await loadedDataDir(root, SIZE, 'idconf-request-cost-'));
   }
   for (let run = 0; run < RUNS; run++) {
-    for (const root of ROOTS) {
-      log(`run ${run + 1}: ${root}`);
-      const server = await startIdconf({ dataDir: dataDirs.get(root) as string, root, timeoutMs: 120_000 + SIZE / 5 });
+    for (const { label, root, nodeArgs } of ROOTS) {
+      log(`run ${run + 1}: ${label}`);
+      const dataDir = dataDirs.get(label) as string;
+      const server = await startIdconf({ dataDir, root, nodeArgs, timeoutMs: 120_000 + SIZE / 5 });
       try {
-        await measure(server, root);
+        await measure(server, label);
       } finally {
         await server.stop();
       }
@@ -138,11 +150,11 @@ const lines = [
   '| --- | --- | --- | --- | --- | --- |',
 ];
 for (const name of names) {
-  for (const root of ROOTS) {
-    const list = samples.get(`${name}|${root}`) ?? [];
+  for (const { label } of ROOTS) {
+    const list = samples.get(`${name}|${label}`) ?? [];
     if (list.length === 0) continue;
     lines.push(
-      `| ${name} | ${root} | ${medianRange(
+      `| ${name} | ${label} | ${medianRange(
         list.map((sample) => sample.rate),
         0,
       )} | ${medianRange(

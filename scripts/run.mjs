@@ -78,12 +78,15 @@ const binary = nodeBinary();
 // once its own source has been stripped of its types, which loads the type stripper: 0.3–0.7 s
 // of every start). The directory is the one `module.enableCompileCache()` picks by default.
 const compileCache = process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache');
-// The young generation is never shrunk below 16 MiB semi-spaces. The server's start-up collection
-// (src/server/collect-start-up-garbage.ts) shrinks it to its smallest after a large load, and a
-// stream of small commits, whose survivors are few, never grows it back: at 1,000,000 entries a
-// scavenge of several milliseconds then came every 80–140 PATCHes, 1 % of the requests (see
-// docs/performance.md, "Fifth round: PATCH latency"). V8 takes this only at start.
-const V8_FLAGS = ['--min-semi-space-size=16'];
+// A young generation of fixed, small size: 4 MiB semi-spaces. A PATCH allocates about 60 KB and
+// keeps what it changed, so a scavenge copies the survivors of every commit since the previous
+// one: the young generation's size sets the length of the pause a request can meet. Left to
+// grow (V8's default, up to 64 MiB semi-spaces, which GET traffic reaches), a scavenge during
+// PATCHes at 1,000,000 entries took 4–7 ms; at 4 MiB it comes every ~45 PATCHes and takes
+// 1.1–1.5 ms (p50). Smaller still (1–2 MiB) cost GET up to a quarter of its throughput, as each
+// scavenge has a fixed cost of its own. V8 takes these flags only at start
+// (docs/performance.md, "Tenth round").
+const V8_FLAGS = ['--min-semi-space-size=4', '--max-semi-space-size=4'];
 const child = spawn(binary, ['--disable-warning=ExperimentalWarning', ...V8_FLAGS, join(root, entry), ...args], {
   stdio: 'inherit',
   env: { ...process.env, IDCONF_NODE: binary, NODE_COMPILE_CACHE: compileCache },

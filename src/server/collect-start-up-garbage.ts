@@ -11,9 +11,8 @@
  * the price of those collections (0.5–1.8 s at that size, depending on the machine's load). It is
  * skipped below {@link LARGE_HEAP_BYTES}: a small configuration, or a large list loaded lazily,
  * leaves little to collect.
- * The young generation shrinks to its floor, `--min-semi-space-size` (16 MiB as `bin/idconf`
- * starts Node, scripts/run.mjs; V8's smallest otherwise), and a stream of small commits does not
- * grow it back: the floor sets how often a scavenge interrupts requests afterwards.
+ * The young generation shrinks to its floor, `--min-semi-space-size` (4 MiB as `bin/idconf`
+ * starts Node, scripts/run.mjs, which also fixes it there; V8's smallest otherwise).
  *
  * Node has no collection call without `--expose-gc`; that flag, switched on at run time,
  * exposes `gc` to contexts created afterwards, such as one of `node:vm`.
