@@ -1,0 +1,125 @@
+/**
+ * @module bench/young-generation
+ * How the size of V8's young generation shapes the two request rows it touches: GET one entry at
+ * 16 connections (throughput: each scavenge has a fixed cost) and PATCH one leaf at 1 connection
+ * (the p99: a scavenge copies every commit's survivors since the previous one, so its pause grows
+ * with the young generation). For each setting, in turn, a fresh server with `--trace-gc` gets
+ * GET one entry at 16 connections (as `npm run bench` measures it before the PATCHes, which lets
+ * a growable young generation grow), then PATCH one leaf at 1 connection, in windows separated by
+ * windows at 16 connections (as the benchmark alternates them). Each line gives the requests/s or
+ * latencies with the scavenges counted in the same window: how many, how many requests apart,
+ * their pause p50 and max.
+ *
+ * Run: `node bench/young-generation.ts [--size 100000] [--api restconf|legacy] [--duration 3]
+ * [--rounds 2] "--settings=;--min-semi-space-size=1 --max-semi-space-size=2;…"` (Node.js options
+ * per setting, separated by `;`, each after the shipped ones: an empty setting is the shipped
+ * young generation, `--max-semi-space-size=0 --min-semi-space-size=16` the one V8 grows).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BenchClient } from './http-client.ts';
+import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
+import { percentile } from './statistics.ts';
+import { LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
+import { ensureWrk, patchLeafRequest, runWrk, type WrkRequest, type WrkResult } from './wrk.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    size: { type: 'string', default: '100000' },
+    api: { type: 'string', default: 'restconf' },
+    duration: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '2' },
+    settings: { type: 'string', default: ';--max-semi-space-size=0 --min-semi-space-size=16' },
+  },
+});
+const SIZE = Number(flags.size);
+const DURATION = Number(flags.duration);
+const ROUNDS = Math.max(1, Math.floor(Number(flags.rounds)));
+const API = flags.api === 'legacy' ? LEGACY_REQUESTS : RESTCONF_REQUESTS;
+const SETTINGS = (flags.settings ?? '').split(';').map((setting) => setting.split(' ').filter((arg) => arg !== ''));
+const log = (line: string): void => {
+  process.stderr.write(`[young-generation] ${line}\n`);
+};
+
+/** `--trace-gc` lines: `… ms: Scavenge 88.8 (92.0) -> 87.4 (92.0) MB, pooled: 0 MB, 0.43 / 0.00 ms …`. */
+const PAUSE = /: (Scavenge|Mark-Compact)\b.*?, ([\d.]+) \/ [\d.]+ ms/;
+
+/** The pauses (ms) of one kind of collection in `lines`. */
+const pausesOf = (lines: readonly string[], kind: string): number[] =>
+  lines.flatMap((line) => {
+    const match = PAUSE.exec(line);
+    return match?.[1] === kind ? [Number(match[2])] : [];
+  });
+
+/** One window's figures beside the collections that fell into it. */
+const describe = (result: WrkResult, lines: readonly string[], latency: boolean): string => {
+  const scavenges = pausesOf(lines, 'Scavenge');
+  const marks = pausesOf(lines, 'Mark-Compact').length;
+  const figures = latency
+    ? `p50 ${result.p50.toFixed(2)} / p99 ${result.p99.toFixed(2)} ms`
+    : `${Math.round(result.requestsPerSecond).toLocaleString('en')}/s`;
+  const apart = scavenges.length === 0 ? '–' : Math.round(result.requests / scavenges.length).toLocaleString('en');
+  const pauses =
+    scavenges.length === 0
+      ? ''
+      : `, pause ${percentile(scavenges, 50).toFixed(2)} / max ${Math.max(...scavenges).toFixed(2)} ms`;
+  return `${figures}; ${scavenges.length} scavenges, every ${apart} requests${pauses}${marks > 0 ? `; ${marks} mark-compact` : ''}`;
+};
+
+ensureWrk(log);
+log(`loading ${SIZE} entries`);
+const dataDir = await loadedDataDir(join(import.meta.dirname, '..'), SIZE, 'idconf-young-generation-');
+const rows = [
+  `${SIZE.toLocaleString('en')} entries, ${API.name}, windows of ${DURATION} s; GET one entry at 16 connections, then PATCH one leaf at 1 connection`,
+  '',
+  '| setting | GET, 16 connections | PATCH windows at 1 connection |',
+  '| --- | --- | --- |',
+];
+try {
+  for (const setting of SETTINGS) {
+    const name = setting.length === 0 ? 'shipped' : setting.join(' ');
+    log(`setting: ${name}`);
+    const server = await startIdconf({ dataDir, timeoutMs: 120_000 + SIZE / 5, nodeArgs: ['--trace-gc', ...setting] });
+    const lines: string[] = [];
+    let pending = '';
+    server.child.stdout?.on('data', (text: string) => {
+      const parts = (pending + text).split('\n');
+      pending = parts.pop() ?? '';
+      lines.push(...parts);
+    });
+    /** Runs wrk and returns its result with the `--trace-gc` lines printed meanwhile. */
+    const windowOf = async (request: WrkRequest, connections: number) => {
+      lines.length = 0;
+      const result = await runWrk(request, connections, DURATION);
+      return { result, traced: [...lines] };
+    };
+    const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
+    try {
+      const get: WrkRequest = {
+        origin: server.url,
+        method: 'GET',
+        path: API.getOne,
+        headers: { Authorization: client.authorization, Accept: API.jsonType },
+        count: SIZE,
+      };
+      await runWrk(get, 16, 1);
+      const gets = await windowOf(get, 16);
+      const patch = patchLeafRequest(server.url, client.authorization, API.patchLeaf, SIZE);
+      await runWrk(patch, 1, 1);
+      const windows: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        if (round > 0) await runWrk(patch, 16, DURATION);
+        const { result, traced } = await windowOf(patch, 1);
+        windows.push(describe(result, traced, true));
+      }
+      rows.push(`| ${name} | ${describe(gets.result, gets.traced, false)} | ${windows.join('<br>')} |`);
+    } finally {
+      client.close();
+      await server.stop();
+    }
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.stdout.write(`${rows.join('\n')}\n`);
