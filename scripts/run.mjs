@@ -82,10 +82,10 @@ const compileCache = process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-comp
 // keeps what it changed, so a scavenge copies the survivors of every commit since the previous
 // one: the young generation's size sets the length of the pause a request can meet. Left to
 // grow (V8's default, up to 64 MiB semi-spaces, which GET traffic reaches), a scavenge during
-// PATCHes at 1,000,000 entries took 4–7 ms; at 4 MiB it comes every ~45 PATCHes and takes
-// 1.1–1.5 ms (p50). Smaller still (1–2 MiB) cost GET up to a quarter of its throughput, as each
-// scavenge has a fixed cost of its own. V8 takes these flags only at start
-// (docs/performance.md, "Tenth round").
+// PATCHes at 1,000,000 entries came every ~700 of them and took about 5 ms (p50; up to 9); at
+// 4 MiB it comes every ~45 PATCHes and takes 1.1–1.5 ms (p50). Smaller still (1–2 MiB) cost GET
+// up to a quarter of its throughput, as each scavenge has a fixed cost of its own. V8 takes these
+// flags only at start (docs/performance.md, "Tenth round").
 const V8_FLAGS = ['--min-semi-space-size=4', '--max-semi-space-size=4'];
 const child = spawn(binary, ['--disable-warning=ExperimentalWarning', ...V8_FLAGS, join(root, entry), ...args], {
   stdio: 'inherit',
