@@ -7,8 +7,9 @@
  * GET one entry at 16 connections (as `npm run bench` measures it before the PATCHes, which lets
  * a growable young generation grow), then PATCH one leaf at 1 connection, in windows separated by
  * windows at 16 connections (as the benchmark alternates them). Each line gives the requests/s or
- * latencies with the scavenges counted in the same window: how many, how many requests apart,
- * their pause p50 and max.
+ * latencies with the collections counted in the same window (scavenges: how many, how many
+ * requests apart, their pause p50 and max; each mark-compact's pause and marking time), and
+ * whether a checkpoint of the datastore ended in it.
  *
  * Run: `node bench/young-generation.ts [--size 100000] [--api restconf|legacy] [--duration 3]
  * [--rounds 2] "--settings=;--min-semi-space-size=1 --max-semi-space-size=2;…"` (Node.js options
@@ -52,10 +53,20 @@ const pausesOf = (lines: readonly string[], kind: string): number[] =>
     return match?.[1] === kind ? [Number(match[2])] : [];
   });
 
+/** A `--trace-gc` mark-compact line's pause and the wall time of its marking (ms). */
+const MARKING = /: Mark-Compact\b.*?, ([\d.]+) \/ [\d.]+ ms .*?walltime since start of marking (\d+) ms/;
+
+/** The mark-compacts in `lines`, each as its pause and its marking's wall time. */
+const markCompactsOf = (lines: readonly string[]): string[] =>
+  lines.flatMap((line) => {
+    const match = MARKING.exec(line);
+    return match === null ? [] : [`${Number(match[1]).toFixed(1)} ms after ${match[2]} ms of marking`];
+  });
+
 /** One window's figures beside the collections that fell into it. */
 const describe = (result: WrkResult, lines: readonly string[], latency: boolean): string => {
   const scavenges = pausesOf(lines, 'Scavenge');
-  const marks = pausesOf(lines, 'Mark-Compact').length;
+  const marks = markCompactsOf(lines);
   const figures = latency
     ? `p50 ${result.p50.toFixed(2)} / p99 ${result.p99.toFixed(2)} ms`
     : `${Math.round(result.requestsPerSecond).toLocaleString('en')}/s`;
@@ -64,7 +75,11 @@ const describe = (result: WrkResult, lines: readonly string[], latency: boolean)
     scavenges.length === 0
       ? ''
       : `, pause ${percentile(scavenges, 50).toFixed(2)} / max ${Math.max(...scavenges).toFixed(2)} ms`;
-  return `${figures}; ${scavenges.length} scavenges, every ${apart} requests${pauses}${marks > 0 ? `; ${marks} mark-compact` : ''}`;
+  const checkpoints = lines.filter((line) => line.includes('checkpoint written')).length;
+  return (
+    `${figures}; ${scavenges.length} scavenges, every ${apart} requests${pauses}` +
+    `${marks.length > 0 ? `; mark-compact ${marks.join(', ')}` : ''}${checkpoints > 0 ? '; a checkpoint ended' : ''}`
+  );
 };
 
 ensureWrk(log);
@@ -109,9 +124,14 @@ try {
       await runWrk(patch, 1, 1);
       const windows: string[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        if (round > 0) await runWrk(patch, 16, DURATION);
+        let before = '';
+        if (round > 0) {
+          const busy = await windowOf(patch, 16);
+          if (busy.traced.some((line) => line.includes('checkpoint written')))
+            before = ' (a checkpoint ended in the 16 connections before)';
+        }
         const { result, traced } = await windowOf(patch, 1);
-        windows.push(describe(result, traced, true));
+        windows.push(describe(result, traced, true) + before);
       }
       rows.push(`| ${name} | ${describe(gets.result, gets.traced, false)} | ${windows.join('<br>')} |`);
     } finally {
