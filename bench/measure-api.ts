@@ -13,7 +13,7 @@ import { ADMIN, startBaseline } from './idconf-server.ts';
 import type { Results, RowInfo } from './results.ts';
 import type { TlsFiles } from './tls-files.ts';
 import { type ApiRequests, distinctIndexes, LEGACY, legacyMergeBody, mergePatch, RESTCONF } from './workload.ts';
-import { patchLeafRequest, runWrk, type WrkRequest } from './wrk.ts';
+import { getOneRequest, patchLeafRequest, runWrk } from './wrk.ts';
 
 /** What the measurements share: where figures go, how long and how often to measure. */
 export interface BenchContext {
@@ -64,13 +64,7 @@ export const measureGetOne = async (
   const bodyFile = join(dataDir, `baseline-${api.name}.json`);
   writeFileSync(bodyFile, sample.body);
   const baseline = await startBaseline(bodyFile, api.name === 'restconf' ? JSON_TYPE : api.jsonType, tls);
-  const request: WrkRequest = {
-    origin: server.url,
-    method: 'GET',
-    path: api.getOne,
-    headers: { Authorization: client.authorization, Accept: api.jsonType },
-    count: size,
-  };
+  const request = getOneRequest(server.url, client.authorization, api, size);
   try {
     await runWrk(request, 1, WARM_UP_SECONDS);
     await runWrk({ ...request, origin: baseline.url }, 1, WARM_UP_SECONDS);

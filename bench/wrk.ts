@@ -37,6 +37,23 @@ export const patchLeafRequest = (
   count,
 });
 
+/**
+ * The wrk request of GET one random one of `count` entries, as `api` names it (`getOne`, with
+ * `{i}`) and in its JSON media type, sent with `authorization`.
+ */
+export const getOneRequest = (
+  origin: string,
+  authorization: string,
+  api: { readonly getOne: string; readonly jsonType: string },
+  count: number,
+): WrkRequest => ({
+  origin,
+  method: 'GET',
+  path: api.getOne,
+  headers: { Authorization: authorization, Accept: api.jsonType },
+  count,
+});
+
 /** What one wrk run measured. */
 export interface WrkResult {
   readonly requestsPerSecond: number;

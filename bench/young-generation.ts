@@ -23,7 +23,7 @@ import { BenchClient } from './http-client.ts';
 import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
 import { percentile } from './statistics.ts';
 import { LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
-import { ensureWrk, patchLeafRequest, runWrk, type WrkRequest, type WrkResult } from './wrk.ts';
+import { ensureWrk, getOneRequest, patchLeafRequest, runWrk, type WrkRequest, type WrkResult } from './wrk.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -111,13 +111,7 @@ try {
     };
     const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
     try {
-      const get: WrkRequest = {
-        origin: server.url,
-        method: 'GET',
-        path: API.getOne,
-        headers: { Authorization: client.authorization, Accept: API.jsonType },
-        count: SIZE,
-      };
+      const get = getOneRequest(server.url, client.authorization, API, SIZE);
       await runWrk(get, 16, 1);
       const gets = await windowOf(get, 16);
       const patch = patchLeafRequest(server.url, client.authorization, API.patchLeaf, SIZE);
