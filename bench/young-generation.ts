@@ -9,7 +9,7 @@
  * windows at 16 connections (as the benchmark alternates them). Each line gives the requests/s or
  * latencies with the collections counted in the same window (scavenges: how many, how many
  * requests apart, their pause p50 and max; each mark-compact's pause and marking time), and
- * whether a checkpoint of the datastore ended in it.
+ * whether a checkpoint of the datastore ended in it; and the server's resident memory at the end.
  *
  * Run: `node bench/young-generation.ts [--size 100000] [--api restconf|legacy] [--duration 3]
  * [--rounds 2] "--settings=;--min-semi-space-size=1 --max-semi-space-size=2;…"` (Node.js options
@@ -19,6 +19,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { residentMemory } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
 import { percentile } from './statistics.ts';
@@ -52,6 +53,9 @@ const pausesOf = (lines: readonly string[], kind: string): number[] =>
     const match = PAUSE.exec(line);
     return match?.[1] === kind ? [Number(match[2])] : [];
   });
+
+/** A `--trace-gc` line's heap after the collection: `-> 87.4 (92.0) MB` (in use, committed). */
+const HEAP = /-> ([\d.]+) \(([\d.]+)\) MB/;
 
 /** A `--trace-gc` mark-compact line's pause and the wall time of its marking (ms). */
 const MARKING = /: Mark-Compact\b.*?, ([\d.]+) \/ [\d.]+ ms .*?walltime since start of marking (\d+) ms/;
@@ -97,11 +101,14 @@ try {
     log(`setting: ${name}`);
     const server = await startIdconf({ dataDir, timeoutMs: 120_000 + SIZE / 5, nodeArgs: ['--trace-gc', ...setting] });
     const lines: string[] = [];
+    /** The last `--trace-gc` line: the heap's size after it. */
+    let lastCollection = '';
     let pending = '';
     server.child.stdout?.on('data', (text: string) => {
       const parts = (pending + text).split('\n');
       pending = parts.pop() ?? '';
       lines.push(...parts);
+      for (const part of parts) if (HEAP.test(part)) lastCollection = part;
     });
     /** Runs wrk and returns its result with the `--trace-gc` lines printed meanwhile. */
     const windowOf = async (request: WrkRequest, connections: number) => {
@@ -127,7 +134,14 @@ try {
         const { result, traced } = await windowOf(patch, 1);
         windows.push(describe(result, traced, true) + before);
       }
-      rows.push(`| ${name} | ${describe(gets.result, gets.traced, false)} | ${windows.join('<br>')} |`);
+      const memory = residentMemory(server.child.pid);
+      const heap = HEAP.exec(lastCollection);
+      const resident =
+        memory === undefined
+          ? ''
+          : `<br>at the end: resident ${Math.round(memory.rss)} MiB` +
+            `${heap === null ? '' : `; V8 heap ${heap[1]} MB in use of ${heap[2]} MB after the last collection`}`;
+      rows.push(`| ${name} | ${describe(gets.result, gets.traced, false)} | ${windows.join('<br>')}${resident} |`);
     } finally {
       client.close();
       await server.stop();
