@@ -9,10 +9,11 @@
  * windows at 16 connections (as the benchmark alternates them). Each line gives the requests/s or
  * latencies with the collections counted in the same window (scavenges: how many, how many
  * requests apart, their pause p50 and max; each mark-compact's pause and marking time), and
- * whether a checkpoint of the datastore ended in it; and the server's resident memory at the end.
+ * whether a checkpoint of the datastore ended in it; and the server's resident memory at the end
+ * (after SECONDS idle with `--settle`).
  *
  * Run: `node bench/young-generation.ts [--size 100000] [--api restconf|legacy] [--duration 3]
- * [--rounds 2] "--settings=;--min-semi-space-size=1 --max-semi-space-size=2;…"` (Node.js options
+ * [--rounds 2] [--settle SECONDS] "--settings=;--min-semi-space-size=1 --max-semi-space-size=2;…"` (Node.js options
  * per setting, separated by `;`, each after the shipped ones: an empty setting is the shipped
  * young generation, `--max-semi-space-size=0 --min-semi-space-size=16` the one V8 grows).
  */
@@ -32,6 +33,7 @@ const { values: flags } = parseArgs({
     api: { type: 'string', default: 'restconf' },
     duration: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '2' },
+    settle: { type: 'string', default: '0' },
     settings: { type: 'string', default: ';--max-semi-space-size=0 --min-semi-space-size=16' },
   },
 });
@@ -57,14 +59,17 @@ const pausesOf = (lines: readonly string[], kind: string): number[] =>
 /** A `--trace-gc` line's heap after the collection: `-> 87.4 (92.0) MB` (in use, committed). */
 const HEAP = /-> ([\d.]+) \(([\d.]+)\) MB/;
 
-/** A `--trace-gc` mark-compact line's pause and the wall time of its marking (ms). */
-const MARKING = /: Mark-Compact\b.*?, ([\d.]+) \/ [\d.]+ ms .*?walltime since start of marking (\d+) ms/;
+/** A `--trace-gc` mark-compact line's heap before and after (MB), pause and the wall time of its marking (ms). */
+const MARKING =
+  /: Mark-Compact ([\d.]+) \([\d.]+\) -> ([\d.]+) \(.*?, ([\d.]+) \/ [\d.]+ ms .*?walltime since start of marking (\d+) ms/;
 
-/** The mark-compacts in `lines`, each as its pause and its marking's wall time. */
+/** The mark-compacts in `lines`, each as its pause, its marking's wall time and the heap it left. */
 const markCompactsOf = (lines: readonly string[]): string[] =>
   lines.flatMap((line) => {
     const match = MARKING.exec(line);
-    return match === null ? [] : [`${Number(match[1]).toFixed(1)} ms after ${match[2]} ms of marking`];
+    return match === null
+      ? []
+      : [`${Number(match[3]).toFixed(1)} ms after ${match[4]} ms of marking (${match[1]} → ${match[2]} MB)`];
   });
 
 /** One window's figures beside the collections that fell into it. */
@@ -134,6 +139,9 @@ try {
         const { result, traced } = await windowOf(patch, 1);
         windows.push(describe(result, traced, true) + before);
       }
+      // Idle before the memory reading, so that V8's memory reducer may collect (`--settle SECONDS`).
+      const settle = Number(flags.settle);
+      if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle * 1000));
       const memory = residentMemory(server.child.pid);
       const heap = HEAP.exec(lastCollection);
       const resident =
