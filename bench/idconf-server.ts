@@ -51,6 +51,12 @@ const listeningUrl = (line: string): string | undefined => {
   }
 };
 
+/**
+ * Node.js options as the benchmark's tools take them on the command line, separated by spaces
+ * (`"--v8-pool-size=1 --trace-gc"`), for {@link IdconfStart.nodeArgs}.
+ */
+export const nodeArgsOf = (text: string | undefined): string[] => (text ?? '').split(' ').filter((arg) => arg !== '');
+
 /** Starts idconf and resolves once it listens. */
 export const startIdconf = (options: IdconfStart): Promise<ServerProcess> => {
   const root = options.root ?? ROOT;

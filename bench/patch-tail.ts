@@ -24,7 +24,7 @@ import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchClient } from './http-client.ts';
-import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
+import { ADMIN, loadedDataDir, nodeArgsOf, startIdconf } from './idconf-server.ts';
 import { percentile } from './statistics.ts';
 import { LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk, patchLeafRequest, runWrk } from './wrk.ts';
@@ -98,7 +98,7 @@ const nodeClientWindow = async (client: BenchClient, seconds: number): Promise<n
 ensureWrk(log);
 log(`loading ${SIZE} entries`);
 const dataDir = await loadedDataDir(join(import.meta.dirname, '..'), SIZE, 'idconf-patch-tail-');
-const nodeArgs = (flags['node-args'] ?? '').split(' ').filter((arg) => arg !== '');
+const nodeArgs = nodeArgsOf(flags['node-args']);
 const server = await startIdconf({ dataDir, timeoutMs: 120_000 + SIZE / 5, nodeArgs });
 const pid = server.child.pid as number;
 const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);

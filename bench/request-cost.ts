@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import type { ServerProcess } from './child-process.ts';
 import { cpuTimeMicros } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
-import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
+import { ADMIN, loadedDataDir, nodeArgsOf, startIdconf } from './idconf-server.ts';
 import { medianRange } from './statistics.ts';
 import { type ApiRequests, LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk, runWrk } from './wrk.ts';
@@ -46,7 +46,7 @@ const ROOTS = (flags.roots ?? '')
   .split(',')
   .filter((root) => root !== '')
   .map((root, index) => {
-    const nodeArgs = ((flags['node-args'] ?? '').split(';')[index] ?? '').split(' ').filter((arg) => arg !== '');
+    const nodeArgs = nodeArgsOf((flags['node-args'] ?? '').split(';')[index]);
     return { root, nodeArgs, label: nodeArgs.length === 0 ? root : `${root} (${nodeArgs.join(' ')})` };
   });
 const log = (line: string): void => {

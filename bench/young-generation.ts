@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { residentMemory } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
-import { ADMIN, loadedDataDir, startIdconf } from './idconf-server.ts';
+import { ADMIN, loadedDataDir, nodeArgsOf, startIdconf } from './idconf-server.ts';
 import { percentile } from './statistics.ts';
 import { LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk, getOneRequest, patchLeafRequest, runWrk, type WrkRequest, type WrkResult } from './wrk.ts';
@@ -41,20 +41,24 @@ const SIZE = Number(flags.size);
 const DURATION = Number(flags.duration);
 const ROUNDS = Math.max(1, Math.floor(Number(flags.rounds)));
 const API = flags.api === 'legacy' ? LEGACY_REQUESTS : RESTCONF_REQUESTS;
-const SETTINGS = (flags.settings ?? '').split(';').map((setting) => setting.split(' ').filter((arg) => arg !== ''));
+const SETTINGS = (flags.settings ?? '').split(';').map(nodeArgsOf);
 const log = (line: string): void => {
   process.stderr.write(`[young-generation] ${line}\n`);
 };
 
-/** `--trace-gc` lines: `… ms: Scavenge 88.8 (92.0) -> 87.4 (92.0) MB, pooled: 0 MB, 0.43 / 0.00 ms …`. */
-const PAUSE = /: (Scavenge|Mark-Compact)\b.*?, ([\d.]+) \/ [\d.]+ ms/;
+/** A `--trace-gc` scavenge line: `… ms: Scavenge 88.8 (92.0) -> 87.4 (92.0) MB, pooled: 0 MB, 0.43 / 0.00 ms …`. */
+const SCAVENGE = /: Scavenge\b.*?, ([\d.]+) \/ [\d.]+ ms/;
 
-/** The pauses (ms) of one kind of collection in `lines`. */
-const pausesOf = (lines: readonly string[], kind: string): number[] =>
+/** The pauses (ms) of the scavenges in `lines`. */
+const scavengePausesOf = (lines: readonly string[]): number[] =>
   lines.flatMap((line) => {
-    const match = PAUSE.exec(line);
-    return match?.[1] === kind ? [Number(match[2])] : [];
+    const match = SCAVENGE.exec(line);
+    return match === null ? [] : [Number(match[1])];
   });
+
+/** Whether the datastore logged the end of a checkpoint among `lines`. */
+const checkpointEnded = (lines: readonly string[]): boolean =>
+  lines.some((line) => line.includes('checkpoint written'));
 
 /** A `--trace-gc` line's heap after the collection: `-> 87.4 (92.0) MB` (in use, committed). */
 const HEAP = /-> ([\d.]+) \(([\d.]+)\) MB/;
@@ -74,7 +78,7 @@ const markCompactsOf = (lines: readonly string[]): string[] =>
 
 /** One window's figures beside the collections that fell into it. */
 const describe = (result: WrkResult, lines: readonly string[], latency: boolean): string => {
-  const scavenges = pausesOf(lines, 'Scavenge');
+  const scavenges = scavengePausesOf(lines);
   const marks = markCompactsOf(lines);
   const figures = latency
     ? `p50 ${result.p50.toFixed(2)} / p99 ${result.p99.toFixed(2)} ms`
@@ -84,10 +88,9 @@ const describe = (result: WrkResult, lines: readonly string[], latency: boolean)
     scavenges.length === 0
       ? ''
       : `, pause ${percentile(scavenges, 50).toFixed(2)} / max ${Math.max(...scavenges).toFixed(2)} ms`;
-  const checkpoints = lines.filter((line) => line.includes('checkpoint written')).length;
   return (
     `${figures}; ${scavenges.length} scavenges, every ${apart} requests${pauses}` +
-    `${marks.length > 0 ? `; mark-compact ${marks.join(', ')}` : ''}${checkpoints > 0 ? '; a checkpoint ended' : ''}`
+    `${marks.length > 0 ? `; mark-compact ${marks.join(', ')}` : ''}${checkpointEnded(lines) ? '; a checkpoint ended' : ''}`
   );
 };
 
@@ -133,8 +136,7 @@ try {
         let before = '';
         if (round > 0) {
           const busy = await windowOf(patch, 16);
-          if (busy.traced.some((line) => line.includes('checkpoint written')))
-            before = ' (a checkpoint ended in the 16 connections before)';
+          if (checkpointEnded(busy.traced)) before = ' (a checkpoint ended in the 16 connections before)';
         }
         const { result, traced } = await windowOf(patch, 1);
         windows.push(describe(result, traced, true) + before);
