@@ -13,6 +13,7 @@ import type { DataTree, InstanceNode, InstancePath, ListEntry, ListInstance } fr
 import { decodeJson, deleteEntry, getChild, putEntry, updateAt } from '../data/index.ts';
 import type { ContainerNode, ListNode, SchemaTree } from '../yang/index.ts';
 import {
+  arrayElementRanges,
   CheckpointEntryTexts,
   DEFAULT_ENTRY_TEXT_BUDGET,
   type EntryTextsOfCheckpoint,
@@ -173,9 +174,9 @@ class CountingTexts extends CheckpointEntryTexts {
         if (list === undefined) return list;
         const find = list.find.bind(list);
         list.find = (entry) => {
-          const text = find(entry);
-          if (text !== undefined) this.found++;
-          return text;
+          const at = find(entry);
+          if (at >= 0) this.found++;
+          return at;
         };
         return list;
       },
@@ -247,6 +248,48 @@ describe('checkpoint entry texts', () => {
     const texts = new CheckpointEntryTexts();
     assert.equal(await checkpointTextInSlices(lazy, 0, 'modules', texts), text);
     await assertSameCheckpoints(seriesOf(lazy), texts, () => 'modules');
+  });
+
+  it('are taken from the lines start-up reads, and give the same checkpoints from there', async () => {
+    const original = model.tree(documentOf(1000, 300, 400));
+    const text = await checkpointTextInSlices(original, 0, 'modules');
+    const texts = new CountingTexts();
+    // Lines cut into the pieces a store reads them in.
+    const bytes = new TextEncoder().encode(text);
+    const pieces = Array.from({ length: Math.ceil(bytes.length / 997) }, (_, index) =>
+      bytes.subarray(index * 997, (index + 1) * 997),
+    );
+    const lazy = await treeFromCheckpointChunks(pieces, schema, 'modules', texts);
+    assert.equal(await checkpointTextInSlices(lazy, 0, 'modules', texts), text);
+    assert.equal(texts.found, 1000 + 300 + 400, 'every entry read is copied, none encoded again');
+    await assertSameCheckpoints(seriesOf(lazy), texts, () => 'modules');
+  });
+
+  it('are taken only for the entries read, after commits replayed on the loaded tree', async () => {
+    const original = model.tree(documentOf(1000, 300, 400));
+    const text = await checkpointTextInSlices(original, 0, 'modules');
+    const texts = new CountingTexts();
+    const lazy = await treeFromCheckpointChunks([new TextEncoder().encode(text)], schema, 'modules', texts);
+    const [, edited] = seriesOf(lazy)[1] as [string, DataTree];
+    const reused = await checkpointTextInSlices(edited, 0, 'modules', texts);
+    assert.ok(reused === (await checkpointTextInSlices(edited, 0, 'modules')), 'the same checkpoint as encoded whole');
+    assert.equal(texts.found, 1000 + 300 + 400 - 1, 'all but the entry changed');
+  });
+
+  it('tell the elements of a line apart through strings, escapes and nesting', () => {
+    const line = '[{"a":"x,y]"},{"b":["\\"",{"c":"}"}]},7,"q\\\\"]\n';
+    const bytes = new TextEncoder().encode(line);
+    const ranges = arrayElementRanges(bytes) ?? [];
+    const elements = [];
+    for (let index = 0; index < ranges.length; index += 2)
+      elements.push(new TextDecoder().decode(bytes.subarray(ranges[index], ranges[index + 1])));
+    assert.deepEqual(
+      elements.map((element) => JSON.parse(element)),
+      JSON.parse(line),
+    );
+    for (const bad of ['', '[', '{}', '[1,,2]', '[1]]', '[[1]', '[,1]'])
+      assert.equal(arrayElementRanges(new TextEncoder().encode(bad)), undefined, bad);
+    assert.deepEqual(arrayElementRanges(new TextEncoder().encode('[]')), []);
   });
 
   it('give the same checkpoint after one that was abandoned half way', async () => {

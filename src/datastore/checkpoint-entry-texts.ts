@@ -1,143 +1,236 @@
 /**
  * @module datastore/checkpoint-entry-texts
- * The JSON text of the large lists' entries that the last checkpoint wrote, so that the next
- * checkpoint re-encodes only the entries that changed since. The trees are persistent: an entry
- * that did not change is the same object in every later version, and an entry object never
- * changes, so its text is the same as long as the schema it is written under is (its options
- * are the checkpoint's own, always the same). The texts of a list are kept in its order, beside
- * its entry objects: the next checkpoint walks the list and the kept entries side by side,
- * comparing objects (a few steps ahead when entries were inserted or deleted, by an index of the
- * kept entries when many were), so that an unchanged entry costs a comparison, not a lookup in
- * a hash table. Bounded: a checkpoint keeps the texts of at most `budget` characters of
- * entries (and their objects, until the next checkpoint); the rest are encoded each time.
+ * The JSON text of the large lists' entries that the last checkpoint wrote, as UTF-8 bytes
+ * outside V8's heap, so that the next checkpoint re-encodes only the entries that changed since
+ * and copies the bytes of the others. The trees are persistent: an entry that did not change is
+ * the same object in every later version, and an entry object never changes, so its text is the
+ * same as long as the schema it is written under is (its options are the checkpoint's own,
+ * always the same).
+ *
+ * A checkpoint writes each line of a large list into slabs of bytes (see {@link ListEntryTexts.line})
+ * and keeps, for the next one, each entry object beside where its text lies in them, in the
+ * list's order. The next checkpoint walks the list and the kept entries side by side, comparing
+ * objects (a few steps ahead when entries were inserted or deleted, by an index of the kept
+ * entries when many were), so that an unchanged entry costs a comparison and a copy of its
+ * bytes (one copy for a run of unchanged neighbours), not an encoding. Kept texts are never
+ * written over: a checkpoint abandoned half way leaves the last one's texts as they were.
+ * Bounded: a checkpoint keeps the texts of at most `budget` bytes of entries (and their
+ * objects, until the next checkpoint); the rest are encoded each time.
  */
+import { Buffer } from 'node:buffer';
 import type { ListEntry } from '../data/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 
 /**
- * Characters of entry text kept by default: all of 100,000 entries of the benchmark's list
- * (about 160 characters each), a fifth of a million; one-byte strings in V8's heap.
+ * Bytes of entry text kept by default: all of 1,000,000 entries of the benchmark's list (about
+ * 160 bytes each), outside V8's heap.
  */
-export const DEFAULT_ENTRY_TEXT_BUDGET = 2 ** 25;
+export const DEFAULT_ENTRY_TEXT_BUDGET = 2 ** 28;
 
-/**
- * Lists with more entries are encoded whole at every checkpoint, as without kept texts: at
- * 1,000,000 entries the budget keeps a fifth of them, which measured no gain, and the texts
- * promoted to V8's old generation brought its major collections into the checkpoint.
- */
-export const MAX_KEPT_LIST = 250_000;
-
+/** Bytes of a slab that lines are written into (a longer line gets a slab of its own size). */
+const SLAB_BYTES = 2 ** 20;
 /** Kept entries looked at past the expected one before an entry is taken as changed. */
 const LOOK_AHEAD = 8;
 /** Changed entries in a row after which the kept entries are indexed (once per list and checkpoint). */
 const MISSES_BEFORE_INDEX = 16;
 
-/** The entries of one list that a checkpoint wrote, in order, and their texts. */
+const COMMA = 0x2c;
+const OPENING_BRACKET = 0x5b;
+const CLOSING_BRACKET = 0x5d;
+const LINE_FEED = 0x0a;
+
+/** The entries of one list that a checkpoint wrote (or start-up read), in order, and where their texts lie. */
 interface KeptTexts {
-  /** The text of the list's key order and keys in pieces (never joined: no long stall), and the keys token of the list it was written from. */
-  keys?: { readonly token: object; readonly pieces: readonly string[] };
-  /** The first `count` are kept (allocated ahead, as the budget allows). */
+  /** The keys token of the list they were written from (or read into). */
+  token: object | undefined;
+  /** The text of the list's key order and keys in pieces of bytes, for lists of the same keys token. */
+  keys?: readonly Uint8Array[];
+  /** The first `count` are kept (allocated ahead for the whole list). */
   readonly entries: ListEntry[];
-  readonly texts: string[];
+  /** Entry `i`'s text is `slabs[slabOf[i]]` from `startOf[i]` up to `endOf[i]`. */
+  readonly slabOf: Uint32Array;
+  readonly startOf: Uint32Array;
+  readonly endOf: Uint32Array;
+  readonly slabs: Buffer[];
   count: number;
-  /** Characters of the kept texts, the keys' text included. */
-  length: number;
 }
 
-/** The entry texts of one large list during a checkpoint; see {@link EntryTextsOfCheckpoint.list}. */
+/**
+ * The entry texts of one large list during a checkpoint: {@link find} looks each entry up among
+ * the last checkpoint's, in the list's order; {@link line} writes a line of entries.
+ */
 export class ListEntryTexts {
   readonly #kept: KeptTexts | undefined;
   readonly #next: KeptTexts;
   readonly #budget: { left: number };
-  /** The kept texts are those of the same keys in the same order: they are updated where they are. */
-  readonly #inPlace: boolean;
+  /** The kept texts are those of the same keys in the same order: an entry is where it was. */
+  readonly #sameKeys: boolean;
   /** Where the next entry is expected among the kept ones. */
   #position = 0;
-  /** Where the next text is kept, in place. */
-  #written = 0;
   #misses = 0;
   #index: Map<ListEntry, number> | undefined;
+  /** The slab lines are written into, and where the next byte goes. */
+  #slab: Buffer | undefined;
+  #at = 0;
+  /** The index of `#slab` among the next checkpoint's slabs (-1: not kept). */
+  #slabIndex = -1;
 
-  constructor(kept: KeptTexts | undefined, next: KeptTexts, budget: { left: number }) {
+  constructor(kept: KeptTexts | undefined, next: KeptTexts, budget: { left: number }, sameKeys: boolean) {
     this.#kept = kept;
     this.#next = next;
     this.#budget = budget;
-    this.#inPlace = kept === next;
+    this.#sameKeys = sameKeys;
   }
 
-  /** The text of `entry` (the list's next entry) as the last checkpoint wrote it, if kept. */
-  find(entry: ListEntry): string | undefined {
+  /**
+   * Where the text of `entry` (the list's next entry) lies among the last checkpoint's kept
+   * texts, to be given to {@link line}; -1 when it is not kept (changed, new, or past the budget).
+   */
+  find(entry: ListEntry): number {
     const kept = this.#kept;
-    if (kept === undefined) return undefined;
-    const { entries, texts, count } = kept;
+    if (kept === undefined) return -1;
+    const { entries, count } = kept;
     const position = this.#position;
-    if (this.#inPlace) {
+    if (this.#sameKeys) {
       this.#position = position + 1;
-      return position < count && entries[position] === entry ? texts[position] : undefined;
+      return position < count && entries[position] === entry ? position : -1;
     }
     // Past the kept entries (the budget's end, or entries appended): nothing to look for there.
-    if (position >= count) return undefined;
+    if (position >= count) return -1;
     const end = Math.min(count, position + LOOK_AHEAD + 1);
     for (let at = position; at < end; at++) {
       if (entries[at] !== entry) continue;
       this.#position = at + 1;
       this.#misses = 0;
-      return texts[at];
+      return at;
     }
-    if (this.#index === undefined && ++this.#misses < MISSES_BEFORE_INDEX) return undefined;
+    if (this.#index === undefined && ++this.#misses < MISSES_BEFORE_INDEX) return -1;
     if (this.#index === undefined) {
       this.#index = new Map();
       for (let at = 0; at < count; at++) this.#index.set(entries[at] as ListEntry, at);
     }
     const at = this.#index.get(entry);
-    if (at === undefined) return undefined;
+    if (at === undefined) return -1;
     this.#position = at + 1;
-    return texts[at];
+    return at;
   }
 
   /** The text of the key order and the keys of a list whose keys token is `token`, in pieces, as the last checkpoint wrote them (if the same). */
-  keysText(token: object): readonly string[] | undefined {
-    const keys = this.#kept?.keys;
-    return keys?.token === token ? keys.pieces : undefined;
+  keysText(token: object): readonly Uint8Array[] | undefined {
+    const kept = this.#kept;
+    return kept?.token === token ? kept.keys : undefined;
   }
 
   /** Keeps the text of the key order and keys of the list (whose keys token is `token`), in pieces, for the next checkpoint, within the budget. */
-  keepKeysText(token: object, pieces: readonly string[]): void {
+  keepKeysText(token: object, pieces: readonly Uint8Array[]): void {
     let length = 0;
     for (const piece of pieces) length += piece.length;
     const budget = this.#budget;
     if (length > budget.left) return;
     budget.left -= length;
-    this.#next.keys = { token, pieces };
-    this.#next.length += length;
+    this.#next.keys = pieces;
   }
 
-  /** True once the budget is spent: {@link keep} keeps nothing more. */
-  get full(): boolean {
-    return this.#inPlace ? this.#written >= this.#next.count : this.#budget.left === 0;
-  }
-
-  /** Keeps the text of `entry` (the list's next entry, found or just encoded) for the next checkpoint, within the budget. */
-  keep(entry: ListEntry, text: string): void {
-    const next = this.#next;
-    if (this.#inPlace) {
-      // Past the kept ones (beyond the budget): not kept, as the last time.
-      const at = this.#written++;
-      if (at >= next.count) return;
-      next.length += text.length - (next.texts[at] as string).length;
-      next.entries[at] = entry;
-      next.texts[at] = text;
-      return;
+  /**
+   * The bytes of one line of the list (`[`, the entries' texts between commas, `]` and a line
+   * feed), of `entries` (the list's next ones): where `found[i]` is not -1 (see {@link find}),
+   * the text the last checkpoint kept there, else `encoded[i]`. Keeps each entry's text for the
+   * next checkpoint while the budget lasts. The bytes are never written over.
+   */
+  line(entries: readonly ListEntry[], found: readonly number[], encoded: readonly (string | undefined)[]): Uint8Array {
+    const kept = this.#kept;
+    let size = 2 + entries.length;
+    for (let index = 0; index < entries.length; index++) {
+      const at = found[index] as number;
+      size +=
+        at >= 0
+          ? ((kept as KeptTexts).endOf[at] as number) - ((kept as KeptTexts).startOf[at] as number)
+          : Buffer.byteLength(encoded[index] as string, 'utf8');
     }
+    const slab = this.#room(size);
+    const lineStart = this.#at;
+    let at = lineStart;
+    slab[at++] = OPENING_BRACKET;
+    // A run of kept texts that lie side by side in one slab (commas included): copied at once.
+    let runSlab: Buffer | undefined;
+    let runFrom = 0;
+    let runTo = 0;
+    let runAt = 0;
+    let previous = -1;
+    const flush = (): void => {
+      if (runSlab !== undefined) runSlab.copy(slab, runAt, runFrom, runTo);
+      runSlab = undefined;
+    };
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index] as ListEntry;
+      const from = found[index] as number;
+      if (from >= 0) {
+        const { slabs, slabOf, startOf, endOf } = kept as KeptTexts;
+        const source = slabs[slabOf[from] as number] as Buffer;
+        const start = startOf[from] as number;
+        const end = endOf[from] as number;
+        if (index > 0 && runSlab === source && from === previous + 1 && start === runTo + 1) {
+          // The comma before it is the kept one.
+          runTo = end;
+          this.#keep(entry, at + 1, at + 1 + end - start);
+          at += 1 + end - start;
+          previous = from;
+          continue;
+        }
+        flush();
+        if (index > 0) slab[at++] = COMMA;
+        runSlab = source;
+        runFrom = start;
+        runTo = end;
+        runAt = at;
+        this.#keep(entry, at, at + end - start);
+        at += end - start;
+        previous = from;
+        continue;
+      }
+      flush();
+      if (index > 0) slab[at++] = COMMA;
+      const written = slab.write(encoded[index] as string, at, 'utf8');
+      this.#keep(entry, at, at + written);
+      at += written;
+      previous = -1;
+    }
+    flush();
+    slab[at++] = CLOSING_BRACKET;
+    slab[at++] = LINE_FEED;
+    this.#at = at;
+    return slab.subarray(lineStart, at);
+  }
+
+  /** The slab to write `size` bytes into now: the current one while they fit. */
+  #room(size: number): Buffer {
+    const slab = this.#slab;
+    if (slab !== undefined && slab.length - this.#at >= size) return slab;
+    const fresh = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
+    this.#slab = fresh;
+    this.#at = 0;
+    if (this.#budget.left > 0) {
+      this.#slabIndex = this.#next.slabs.length;
+      this.#next.slabs.push(fresh);
+    } else this.#slabIndex = -1;
+    return fresh;
+  }
+
+  /** Keeps for the next checkpoint that `entry`'s text lies from `start` up to `end` of the current slab, within the budget. */
+  #keep(entry: ListEntry, start: number, end: number): void {
     const budget = this.#budget;
-    if (text.length > budget.left) {
+    const next = this.#next;
+    // In order: once one is not kept, none after it is.
+    if (this.#slabIndex < 0 || end - start > budget.left || next.count >= next.entries.length) {
       budget.left = 0;
       return;
     }
-    budget.left -= text.length;
-    next.length += text.length;
-    next.entries[next.count] = entry;
-    next.texts[next.count++] = text;
+    budget.left -= end - start;
+    const at = next.count++;
+    next.entries[at] = entry;
+    next.slabOf[at] = this.#slabIndex;
+    next.startOf[at] = start;
+    next.endOf[at] = end;
   }
 }
 
@@ -146,11 +239,39 @@ export interface EntryTextsOfCheckpoint {
   /**
    * The texts of the large list named `name` (its path) of `size` entries whose keys token is
    * `keys` (see `KeyedSequence.keysToken`), to be given its entries in order; undefined for a
-   * list of more than {@link MAX_KEPT_LIST} entries, encoded whole.
+   * list of more than the most entries texts are kept for.
    */
   list(name: string, size: number, keys: object): ListEntryTexts | undefined;
   /** Makes the texts this checkpoint kept those the next one finds (once it is written whole). */
   finish(): void;
+}
+
+/** Room for the texts of a list of `size` entries whose keys token is `token`. */
+const keptTexts = (size: number, token: object | undefined): KeptTexts => ({
+  token,
+  entries: new Array(size),
+  slabOf: new Uint32Array(size),
+  startOf: new Uint32Array(size),
+  endOf: new Uint32Array(size),
+  slabs: [],
+  count: 0,
+});
+
+/**
+ * Takes the texts of a large list's entries as start-up reads them from a checkpoint's lines
+ * (see {@link CheckpointEntryTexts.seed}): the next checkpoint copies them for the entries that
+ * did not change since.
+ */
+export interface SeedOfList {
+  /** Makes the text of the list's keys token `token` (given once the list is built). */
+  readonly keysToken: (token: object) => void;
+  /**
+   * Takes `line`, the bytes of a line of the checkpoint (`[`, entry texts between commas, `]`),
+   * whose entries, decoded, are `entries`, the list's from position `from` on; of them, those
+   * handed to the list are the ones from position `first` up to `last`. A line whose texts
+   * cannot be told apart is left out (its entries are encoded again).
+   */
+  readonly line: (from: number, line: Uint8Array, entries: readonly ListEntry[], first: number, last: number) => void;
 }
 
 /** The entry texts of the last checkpoint of one datastore. */
@@ -160,17 +281,53 @@ export class CheckpointEntryTexts {
   #schema: SchemaTree | undefined;
   #lists = new Map<string, KeptTexts>();
 
-  /** Keeps at most `budget` characters of texts, of lists of at most `maxList` entries. */
-  constructor(budget: number = DEFAULT_ENTRY_TEXT_BUDGET, maxList: number = MAX_KEPT_LIST) {
+  /** Keeps at most `budget` bytes of texts, of lists of at most `maxList` entries. */
+  constructor(budget: number = DEFAULT_ENTRY_TEXT_BUDGET, maxList: number = Number.POSITIVE_INFINITY) {
     this.#budget = budget;
     this.#maxList = maxList;
+  }
+
+  /**
+   * Takes for the first checkpoint the texts of the large list named `name` of `size` entries of a
+   * tree of `schema`, as start-up reads them. The texts of the lists seeded this way are the ones
+   * read, which the next checkpoint writes again for the same entries; until then they hold the
+   * lines read (which the list's lazy loading holds anyway until it decodes them).
+   */
+  seed(schema: SchemaTree, name: string, size: number): SeedOfList {
+    if (this.#schema !== schema) {
+      this.#schema = schema;
+      this.#lists = new Map();
+    }
+    const kept = keptTexts(size, undefined);
+    this.#lists.set(name, kept);
+    return {
+      keysToken: (token) => {
+        kept.token = token;
+      },
+      line: (from, line, entries, first, last) => {
+        const ranges = arrayElementRanges(line);
+        if (ranges === undefined || ranges.length !== entries.length * 2) return;
+        if (first < from || last > from + entries.length || last > size) return;
+        const slab = kept.slabs.length;
+        kept.slabs.push(line instanceof Buffer ? line : Buffer.from(line.buffer, line.byteOffset, line.length));
+        for (let position = first; position < last; position++) {
+          const index = position - from;
+          kept.entries[position] = entries[index] as ListEntry;
+          kept.slabOf[position] = slab;
+          kept.startOf[position] = ranges[index * 2] as number;
+          kept.endOf[position] = ranges[index * 2 + 1] as number;
+        }
+        // Positions of lines not read are holes, which match no entry.
+        kept.count = Math.max(kept.count, last);
+      },
+    };
   }
 
   /**
    * The texts for a checkpoint of a tree of `schema`: those of the last checkpoint written under
    * the same schema. The checkpoint keeps for the next one the texts of its entries (found or
    * encoded), in the order they are given, until they reach the budget: no more than that is
-   * ever held, however the trees change.
+   * ever held, however the trees change (and, while a checkpoint is written, the last one's too).
    */
   begin(schema: SchemaTree): EntryTextsOfCheckpoint {
     const previous = this.#schema === schema ? this.#lists : new Map<string, KeptTexts>();
@@ -180,21 +337,9 @@ export class CheckpointEntryTexts {
       list: (name, size, keys) => {
         if (size > this.#maxList) return undefined;
         const before = previous.get(name);
-        // The same keys in the same order as last time: the texts are replaced where they are
-        // (no new arrays), those of unchanged entries left as they are; of a list longer than
-        // the budget, those of the entries kept the last time (the first ones).
-        if (before !== undefined && before.keys?.token === keys && before.count <= size) {
-          if (before.length <= budget.left) {
-            budget.left -= before.length;
-            next.set(name, before);
-            return new ListEntryTexts(before, before, budget);
-          }
-        }
-        // Allocated whole for as many entries as the budget may keep (at 32 characters or more each).
-        const length = Math.min(size, Math.ceil(budget.left / 32));
-        const kept: KeptTexts = { entries: new Array(length), texts: new Array(length), count: 0, length: 0 };
+        const kept = keptTexts(size, keys);
         next.set(name, kept);
-        return new ListEntryTexts(before, kept, budget);
+        return new ListEntryTexts(before, kept, budget, before?.token === keys);
       },
       finish: () => {
         this.#schema = schema;
@@ -203,3 +348,40 @@ export class CheckpointEntryTexts {
     };
   }
 }
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENING_BRACE = 0x7b;
+const CLOSING_BRACE = 0x7d;
+
+/**
+ * Where the elements of the JSON array whose UTF-8 bytes are `line` lie (start and end of each,
+ * in turn), without white space between them; undefined when `line` is not such an array.
+ */
+export const arrayElementRanges = (line: Uint8Array): number[] | undefined => {
+  let end = line.length;
+  if (end > 0 && line[end - 1] === LINE_FEED) end--;
+  if (end < 2 || line[0] !== OPENING_BRACKET || line[end - 1] !== CLOSING_BRACKET) return undefined;
+  const ranges: number[] = [];
+  let depth = 0;
+  let start = 1;
+  for (let at = 1; at < end - 1; at++) {
+    const byte = line[at] as number;
+    if (byte === QUOTE) {
+      // To the closing quote, past escaped characters.
+      for (at++; at < end - 1 && line[at] !== QUOTE; at++) if (line[at] === BACKSLASH) at++;
+      continue;
+    }
+    if (byte === OPENING_BRACE || byte === OPENING_BRACKET) depth++;
+    else if (byte === CLOSING_BRACE || byte === CLOSING_BRACKET) depth--;
+    else if (byte === COMMA && depth === 0) {
+      if (at === start) return undefined;
+      ranges.push(start, at);
+      start = at + 1;
+    }
+    if (depth < 0) return undefined;
+  }
+  if (depth !== 0) return undefined;
+  if (end - 1 > start) ranges.push(start, end - 1);
+  return ranges;
+};

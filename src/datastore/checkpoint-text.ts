@@ -43,7 +43,6 @@ import {
   encodeJson,
   encodeJsonEntries,
   encodeJsonEntryTexts,
-  jsonArrayElements,
   listInstanceFromArrays,
   parseJsonText,
   slotChildByName,
@@ -55,7 +54,6 @@ import { LazyValues } from '../util/index.ts';
 import type { ListNode, SchemaTree } from '../yang/index.ts';
 import type { CheckpointEntryTexts } from './checkpoint-entry-texts.ts';
 import { joinBytes } from './join-bytes.ts';
-import { textChunks } from './text-chunks.ts';
 
 /** The first line of a checkpoint in this format. */
 export const CHECKPOINT_HEADER = '"idconf checkpoint 2"';
@@ -70,6 +68,7 @@ const LINE_ENTRIES = 64;
 const MAX_PREALLOCATED = 2 ** 24;
 
 const OPTIONS = { content: 'config', withDefaults: 'explicit' } as const;
+const encoder = new TextEncoder();
 /**
  * Milliseconds of encoding between two turns of the event loop. A request that arrives while a
  * checkpoint is written waits for the slice in progress: at 4 ms, a checkpoint of 100,000 entries
@@ -111,14 +110,15 @@ export type CheckpointSlice = () => number;
  * slices of about `sliceMs` (or as long as it says at each piece) between which the event loop runs.
  * With `entryTexts`, a large list's entries that the last checkpoint written with them wrote too
  * (the same objects) are not encoded again: their texts are taken from there. The text is the
- * same with them or without.
+ * same with them or without. A piece is text, or UTF-8 bytes of whole characters (a line of a
+ * large list's entries, or a piece of its keys, as kept by `entryTexts`; never written over).
  */
 export async function* checkpointChunks(
   root: DataTree,
   sliceMs: number | CheckpointSlice = CHECKPOINT_SLICE_MS,
   fingerprint?: string,
   entryTexts?: CheckpointEntryTexts,
-): AsyncGenerator<string> {
+): AsyncGenerator<string | Uint8Array> {
   const texts = entryTexts?.begin(root.schema);
   const limit: CheckpointSlice = typeof sliceMs === 'number' ? () => sliceMs : sliceMs;
   let sliceStart = performance.now();
@@ -152,10 +152,15 @@ export async function* checkpointChunks(
         await pause();
       }
     } else {
-      const parts: string[] = [];
+      // Kept as bytes, encoded piece by piece (never joined: no long stall).
+      const parts: Uint8Array[] = [];
       for (const piece of keysPieces(list)) {
-        if (kept !== undefined) parts.push(piece);
-        yield piece;
+        if (kept === undefined) yield piece;
+        else {
+          const bytes = encoder.encode(piece);
+          parts.push(bytes);
+          yield bytes;
+        }
         await pause();
       }
       kept?.keepKeysText(token, parts);
@@ -178,66 +183,38 @@ export async function* checkpointChunks(
       if (batch.length > 0) yield `${[...encodeJsonEntries(list.schema, batch, root.schema, LINE_OPTIONS)].join('')}\n`;
       continue;
     }
-    // The same lines, of the entries' texts (an array's elements are its entries' texts between
-    // commas): those of the last checkpoint where the entry is the same object, the others
-    // encoded a line's worth at a time.
-    const lineTexts: string[] = [];
+    // The same lines, of the entries' texts: the bytes the last checkpoint kept where the entry
+    // is the same object, the others encoded in groups of a few entries.
     const line: ListEntry[] = [];
+    const found: number[] = [];
+    const encoded: (string | undefined)[] = [];
     const missing: ListEntry[] = [];
     const missingAt: number[] = [];
     let count = 0;
     for (const entry of list.entries.values()) {
-      const text = kept.find(entry);
-      if (text === undefined) {
+      const at = kept.find(entry);
+      if (at < 0) {
         missing.push(entry);
-        missingAt.push(lineTexts.length);
-        lineTexts.push('');
-      } else lineTexts.push(text);
-      line.push(entry);
-      if (++count < list.entries.size && lineTexts.length < LINE_ENTRIES) continue;
-      if (missing.length === line.length) {
-        // Nothing kept of the line: encoded whole, as without kept texts (one call for all its
-        // entries), and cut into the entries' texts to keep them while the budget lasts.
-        const pieces: string[] = [];
-        for (const piece of encodeJsonEntries(list.schema, line, root.schema, LINE_OPTIONS)) {
-          if (!kept.full) pieces.push(piece);
-          yield piece;
-          await pause();
-        }
-        yield '\n';
-        if (!kept.full) {
-          const texts = jsonArrayElements(pieces.join(''));
-          for (let index = 0; index < texts.length; index++)
-            kept.keep(line[index] as ListEntry, texts[index] as string);
-        }
-        missing.length = 0;
-        missingAt.length = 0;
-        lineTexts.length = 0;
-        line.length = 0;
-        continue;
+        missingAt.push(line.length);
       }
+      found.push(at);
+      encoded.push(undefined);
+      line.push(entry);
+      if (++count < list.entries.size && line.length < LINE_ENTRIES) continue;
       // In groups of a few entries, between which a slice may end.
       for (let start = 0; start < missing.length; start += MISSING_AT_ONCE) {
         const group = missing.slice(start, start + MISSING_AT_ONCE);
-        const encoded = encodeJsonEntryTexts(list.schema, group, root.schema, OPTIONS);
+        const texts = encodeJsonEntryTexts(list.schema, group, root.schema, OPTIONS);
         for (let index = 0; index < group.length; index++)
-          lineTexts[missingAt[start + index] as number] = encoded[index] as string;
+          encoded[missingAt[start + index] as number] = texts[index] as string;
         await pause();
       }
+      yield kept.line(line, found, encoded);
+      await pause();
       missing.length = 0;
       missingAt.length = 0;
-      for (let index = 0; index < lineTexts.length; index++)
-        kept.keep(line[index] as ListEntry, lineTexts[index] as string);
-      // Joined at once (a flat string, not one concatenation per entry), handed out in pieces: the
-      // event loop may run in the middle of a line.
-      const joined = lineTexts.join(',');
-      yield '[';
-      for (const piece of textChunks(joined, LINE_PIECE)) {
-        yield piece;
-        await pause();
-      }
-      yield ']\n';
-      lineTexts.length = 0;
+      found.length = 0;
+      encoded.length = 0;
       line.length = 0;
     }
   }
@@ -279,7 +256,9 @@ export const checkpointTextInSlices = async (
   entryTexts?: CheckpointEntryTexts,
 ): Promise<string> => {
   const parts: string[] = [];
-  for await (const chunk of checkpointChunks(root, sliceMs, fingerprint, entryTexts)) parts.push(chunk);
+  const decoder = new TextDecoder();
+  for await (const chunk of checkpointChunks(root, sliceMs, fingerprint, entryTexts))
+    parts.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk));
   return parts.join('');
 };
 
@@ -290,6 +269,8 @@ const damaged = (reason: string): OperationFailedError =>
 class CheckpointDecoder {
   readonly #schema: SchemaTree;
   readonly #fingerprint: string | undefined;
+  /** Where the texts of lazily loaded lists' entries go, as they are read. */
+  readonly #entryTexts: CheckpointEntryTexts | undefined;
   #line = 0;
   #root: DataTree;
   #list:
@@ -307,9 +288,10 @@ class CheckpointDecoder {
   /** Entries of the current large list decoded so far. */
   #count = 0;
 
-  constructor(schema: SchemaTree, fingerprint: string | undefined) {
+  constructor(schema: SchemaTree, fingerprint: string | undefined, entryTexts: CheckpointEntryTexts | undefined) {
     this.#schema = schema;
     this.#fingerprint = fingerprint;
+    this.#entryTexts = entryTexts;
     this.#root = emptyDataTree(schema);
   }
 
@@ -423,12 +405,15 @@ class CheckpointDecoder {
     // Entries of each line not yet handed to a leaf: a line's text is let go once all are.
     const unread = lines.map((_, line) => Math.min(lineEntries, count - line * lineEntries));
     const options = { schema: this.#schema, config: true, path: path.slice(0, -1) };
+    // The texts of the entries as read, for the next checkpoint.
+    const seed = this.#entryTexts?.seed(this.#schema, path.map(qualifiedName).join('/'), count);
     const read = (start: number, end: number): ListEntry[] => {
       const found: ListEntry[] = [];
       for (let line = Math.floor(start / lineEntries); line * lineEntries < end; line++) {
         const from = line * lineEntries;
         const size = Math.min(lineEntries, count - from);
-        const decoded = decodeLine(schema, lines[line], size, options, firstLine + line);
+        const text = lines[line];
+        const decoded = decodeLine(schema, text, size, options, firstLine + line);
         const first = Math.max(start, from);
         const last = Math.min(end, from + decoded.keys.length);
         for (let position = first; position < last; position++) {
@@ -438,6 +423,8 @@ class CheckpointDecoder {
             );
           found.push(decoded.entries[position - from] as ListEntry);
         }
+        if (seed !== undefined && typeof text !== 'string' && text !== undefined)
+          seed.line(from, text, decoded.entries, first, last);
         const left = (unread[line] as number) - (last - first);
         unread[line] = left;
         if (left === 0) lines[line] = undefined;
@@ -455,6 +442,7 @@ class CheckpointDecoder {
     } catch (error) {
       throw damaged(`the list ${schema.name} holds two entries with the same key (${String(error)})`);
     }
+    seed?.keysToken(instance.entries.keysToken);
     this.#root = updateAt(this.#root, path, () => instance);
   }
 }
@@ -518,12 +506,14 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
  * bytes (then a large list's lines stay bytes, outside V8's heap, until decoded); throws a
  * ManagementError when the text is not a checkpoint of `schema`. A large list whose line names
  * its keys is loaded lazily when the line's `schema` is `fingerprint` (both may be absent), and
- * decoded whole at once otherwise.
+ * decoded whole at once otherwise. With `entryTexts`, the bytes of such a list's entries are
+ * kept there as they are decoded, for the next checkpoint to copy where they did not change.
  */
 export const treeFromCheckpointChunks = async (
   chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   schema: SchemaTree,
   fingerprint?: string,
+  entryTexts?: CheckpointEntryTexts,
 ): Promise<DataTree> => {
   let decoder: CheckpointDecoder | undefined;
   /** Text seen before the format is known, or the unfinished line at the end of a piece. */
@@ -544,7 +534,7 @@ export const treeFromCheckpointChunks = async (
         }
         headBytes = EMPTY_BYTES;
         if (start === `${CHECKPOINT_HEADER}\n`) {
-          decoder = new CheckpointDecoder(schema, fingerprint);
+          decoder = new CheckpointDecoder(schema, fingerprint, entryTexts);
           byteLines = new ByteLines();
           byteLines.push(head, decoder);
         } else older.push(olderBytes.decode(head, { stream: true }));
@@ -562,7 +552,7 @@ export const treeFromCheckpointChunks = async (
         continue;
       }
       carry = '';
-      if (head.startsWith(`${CHECKPOINT_HEADER}\n`)) decoder = new CheckpointDecoder(schema, fingerprint);
+      if (head.startsWith(`${CHECKPOINT_HEADER}\n`)) decoder = new CheckpointDecoder(schema, fingerprint, entryTexts);
       else {
         older.push(head);
         continue;

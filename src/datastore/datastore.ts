@@ -172,7 +172,7 @@ export class Datastore {
   readonly #checkpointEvery: number;
   readonly #schemaFingerprint: string | undefined;
   /** The last checkpoint's texts of large lists' entries, reused by the next for entries that did not change. */
-  readonly #entryTexts = new CheckpointEntryTexts();
+  #entryTexts: CheckpointEntryTexts;
   readonly #checkpointBytes: number;
   #commitsSinceCheckpoint: number;
   #bytesSinceCheckpoint = 0;
@@ -192,8 +192,10 @@ export class Datastore {
     state: Snapshot,
     replayed: number,
     lastCheckpoint: { readonly fixedNumber: number; readonly length: number },
+    entryTexts: CheckpointEntryTexts,
   ) {
     this.#lastCheckpoint = lastCheckpoint.fixedNumber;
+    this.#entryTexts = entryTexts;
     this.schema = options.schema;
     this.#journal = options.journal;
     const shared = isSharedJournalStore(options.journal) ? options.journal : undefined;
@@ -248,11 +250,14 @@ export class Datastore {
       await journal.close().catch(() => undefined);
       throw error;
     }
-    const { snapshot, replayed, checkpoint } = loaded;
-    const datastore = new Datastore(options, snapshot, replayed, {
-      fixedNumber: checkpoint?.fixedNumber ?? 0,
-      length: checkpoint?.length ?? 0,
-    });
+    const { snapshot, replayed, checkpoint, entryTexts } = loaded;
+    const datastore = new Datastore(
+      options,
+      snapshot,
+      replayed,
+      { fixedNumber: checkpoint?.fixedNumber ?? 0, length: checkpoint?.length ?? 0 },
+      entryTexts,
+    );
     try {
       await datastore.#startFollowing();
       if (datastore.#queue.lastFixedNumber === 0 && options.initial !== undefined) {
@@ -622,8 +627,9 @@ export class Datastore {
     const fingerprint = this.#schemaFingerprint;
     const slice = this.#checkpointSlice;
     const entryTexts = this.#entryTexts;
-    const counted = async function* (): AsyncGenerator<string> {
+    const counted = async function* (): AsyncGenerator<string | Uint8Array> {
       for await (const chunk of checkpointChunks(snapshot.root, slice, fingerprint, entryTexts)) {
+        // Characters, or bytes of a piece given as bytes: near enough to scale the interval.
         length += chunk.length;
         yield chunk;
       }
@@ -673,7 +679,11 @@ export class Datastore {
 
   /** Replaces the state with the shared journal's latest checkpoint and the commits after it. */
   async #reload(shared: SharedJournalStore, state: Snapshot): Promise<CaughtUp<Snapshot>> {
-    const { snapshot, replayed, checkpoint } = await loadJournal(shared, this.schema, this.#schemaFingerprint);
+    const { snapshot, replayed, checkpoint, entryTexts } = await loadJournal(
+      shared,
+      this.schema,
+      this.#schemaFingerprint,
+    );
     if (checkpoint === undefined || snapshot.fixedNumber <= state.fixedNumber)
       throw new CommitFailedError(
         `the shared journal lacks commit ${state.fixedNumber + 1} and holds no newer checkpoint: this node cannot catch up`,
@@ -695,6 +705,7 @@ export class Datastore {
       lastFixedNumber: snapshot.fixedNumber,
       installed: () => {
         this.#versions = versions;
+        this.#entryTexts = entryTexts;
         this.#announce(snapshot, undefined);
       },
     };
@@ -723,6 +734,8 @@ interface Loaded {
   readonly replayed: number;
   /** The checkpoint loaded: its fixed number and its text's length. */
   readonly checkpoint: { readonly fixedNumber: number; readonly length: number } | undefined;
+  /** The texts of its large lists' entries as read, for the next checkpoint. */
+  readonly entryTexts: CheckpointEntryTexts;
 }
 
 /**
@@ -737,6 +750,7 @@ const loadJournal = async (
   const checkpoint = await readCheckpoint(journal);
   let length = 0;
   let root = emptyDataTree(schema);
+  const entryTexts = new CheckpointEntryTexts();
   if (checkpoint !== undefined) {
     const counted = async function* (): AsyncGenerator<string | Uint8Array> {
       for await (const chunk of checkpoint.chunks) {
@@ -744,7 +758,7 @@ const loadJournal = async (
         yield chunk;
       }
     };
-    root = await treeFromCheckpointChunks(counted(), schema, fingerprint);
+    root = await treeFromCheckpointChunks(counted(), schema, fingerprint, entryTexts);
   }
   let fixedNumber = checkpoint?.fixedNumber ?? 0;
   let timestamp = checkpoint?.timestamp;
@@ -769,6 +783,7 @@ const loadJournal = async (
     snapshot: { root, fixedNumber, timestamp: timestamp ?? new Date().toISOString() },
     replayed,
     checkpoint: checkpoint === undefined ? undefined : { fixedNumber: checkpoint.fixedNumber, length },
+    entryTexts,
   };
 };
 

@@ -68,11 +68,12 @@ export interface JournalStore {
   writeCheckpoint(checkpoint: Checkpoint): Promise<void>;
   /**
    * Optional (a store may leave it out): stores a checkpoint as {@link writeCheckpoint} does, its
-   * text given in pieces, so that the writer never holds the whole text at once. A piece may end
-   * anywhere, even inside a surrogate pair. When `chunks` throws, nothing is stored and the
-   * promise rejects with that error. Without it, checkpoints are written through writeCheckpoint.
+   * text given in pieces, so that the writer never holds the whole text at once. A piece of text
+   * may end anywhere, even inside a surrogate pair; a piece of UTF-8 bytes holds whole characters
+   * (and is only read). When `chunks` throws, nothing is stored and the promise rejects with that
+   * error. Without it, checkpoints are written through writeCheckpoint.
    */
-  writeCheckpointChunks?(fixedNumber: number, chunks: AsyncIterable<string>): Promise<void>;
+  writeCheckpointChunks?(fixedNumber: number, chunks: AsyncIterable<string | Uint8Array>): Promise<void>;
   /**
    * Retention: deletes the commits older than the newest `keep`, except those start-up still
    * needs (every commit after the latest checkpoint; all of them while there is none).

@@ -24,7 +24,7 @@ import { type DirectRecord, SqliteDirectAppender } from './sqlite-direct-appende
 import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
 
 import { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
-import { utf16Length } from './utf8-chunks.ts';
+import { isContinuation, utf16Length } from './utf8-chunks.ts';
 
 export { DEFAULT_CHUNK_SIZE };
 
@@ -317,7 +317,7 @@ export class SqliteJournalStore implements JournalStore {
     }
   }
 
-  writeCheckpointChunks(fixedNumber: number, chunks: AsyncIterable<string>): Promise<void> {
+  writeCheckpointChunks(fixedNumber: number, chunks: AsyncIterable<string | Uint8Array>): Promise<void> {
     try {
       return handled(this.#writeCheckpointChunks(this.#opened(), fixedNumber, chunks));
     } catch (error) {
@@ -325,7 +325,7 @@ export class SqliteJournalStore implements JournalStore {
     }
   }
 
-  async #writeCheckpointChunks(thread: JournalThread, fixedNumber: number, chunks: AsyncIterable<string>) {
+  async #writeCheckpointChunks(thread: JournalThread, fixedNumber: number, chunks: AsyncIterable<string | Uint8Array>) {
     const token = await thread.call<number>('beginCheckpoint', [fixedNumber]);
     const rowBytes = this.#options.checkpointChunkSize ?? DEFAULT_CHUNK_SIZE;
     // Each row's bytes are encoded straight into a buffer of their own, which moves to the
@@ -358,8 +358,30 @@ export class SqliteJournalStore implements JournalStore {
         await send();
       }
     };
+    // Copies `bytes` (whole characters) into rows; a character that does not fit whole in a row begins the next one.
+    const putBytes = async (bytes: Uint8Array): Promise<void> => {
+      let from = 0;
+      while (from < bytes.length) {
+        let end = Math.min(bytes.length, from + rowBytes - size);
+        while (end < bytes.length && end > from && isContinuation(bytes[end] as number)) end--;
+        row.set(bytes.subarray(from, end), size);
+        size += end - from;
+        from = end;
+        if (from < bytes.length) {
+          if (size === 0) throw new RangeError(`a checkpoint row of ${rowBytes} bytes cannot hold a character`);
+          await send();
+        }
+      }
+    };
     try {
       for await (const chunk of chunks) {
+        if (typeof chunk !== 'string') {
+          length += utf16Length(chunk);
+          if (held !== '') await put(held);
+          held = '';
+          await putBytes(chunk);
+          continue;
+        }
         length += chunk.length;
         let text = held === '' ? chunk : held + chunk;
         held = '';

@@ -17,7 +17,7 @@ export const utf16Length = (bytes: Uint8Array): number =>
   isAscii(bytes) ? bytes.length : decoder.decode(bytes).length;
 
 /** True for a byte that continues a character (`10xxxxxx`). */
-const isContinuation = (byte: number): boolean => (byte & 0xc0) === 0x80;
+export const isContinuation = (byte: number): boolean => (byte & 0xc0) === 0x80;
 
 /**
  * Views of `bytes`, each at most `size` bytes long (fewer when a character would be split),
