@@ -80,9 +80,10 @@ const markCompactsOf = (lines: readonly string[]): string[] =>
 const describe = (result: WrkResult, lines: readonly string[], latency: boolean): string => {
   const scavenges = scavengePausesOf(lines);
   const marks = markCompactsOf(lines);
+  const failed = result.errors > 0 ? ` (${result.errors} failed)` : '';
   const figures = latency
-    ? `p50 ${result.p50.toFixed(2)} / p99 ${result.p99.toFixed(2)} ms`
-    : `${Math.round(result.requestsPerSecond).toLocaleString('en')}/s`;
+    ? `p50 ${result.p50.toFixed(2)} / p99 ${result.p99.toFixed(2)} ms${failed}`
+    : `${Math.round(result.requestsPerSecond).toLocaleString('en')}/s${failed}`;
   const apart = scavenges.length === 0 ? '–' : Math.round(result.requests / scavenges.length).toLocaleString('en');
   const pauses =
     scavenges.length === 0
@@ -112,11 +113,19 @@ try {
     /** The last `--trace-gc` line: the heap's size after it. */
     let lastCollection = '';
     let pending = '';
+    server.child.stderr?.on('data', (text: string) => {
+      for (const part of String(text).split('\n'))
+        if (/"level":(40|50|60)/.test(part)) log(`server: ${part.slice(0, 300)}`);
+    });
     server.child.stdout?.on('data', (text: string) => {
       const parts = (pending + text).split('\n');
       pending = parts.pop() ?? '';
       lines.push(...parts);
-      for (const part of parts) if (HEAP.test(part)) lastCollection = part;
+      for (const part of parts) {
+        if (HEAP.test(part)) lastCollection = part;
+        // The server's own warnings and errors (its log lines), shown as they come.
+        else if (/"level":(40|50|60)/.test(part)) log(`server: ${part.slice(0, 300)}`);
+      }
     });
     /** Runs wrk and returns its result with the `--trace-gc` lines printed meanwhile. */
     const windowOf = async (request: WrkRequest, connections: number) => {

@@ -12,8 +12,12 @@
  * list's order. The next checkpoint walks the list and the kept entries side by side, comparing
  * objects (a few steps ahead when entries were inserted or deleted, by an index of the kept
  * entries when many were), so that an unchanged entry costs a comparison and a copy of its
- * bytes (one copy for a run of unchanged neighbours), not an encoding. Kept texts are never
- * written over: a checkpoint abandoned half way leaves the last one's texts as they were.
+ * bytes (one copy for a run of unchanged neighbours), not an encoding. While the keys are the
+ * same, the entries are met in the order they were kept, and a slab whose entries were all
+ * copied is written over with new lines: a checkpoint then allocates next to no new memory
+ * (allocating 160 MB outside the heap at every checkpoint of 1,000,000 entries brought V8's
+ * major collections of the whole heap into it). So a checkpoint forgets the last one's texts
+ * when it begins, and one abandoned half way leaves none for the next.
  * Bounded: a checkpoint keeps the texts of at most `budget` bytes of entries (and their
  * objects, until the next checkpoint); the rest are encoded each time.
  */
@@ -52,6 +56,10 @@ interface KeptTexts {
   readonly startOf: Uint32Array;
   readonly endOf: Uint32Array;
   readonly slabs: Buffer[];
+  /** `slabEnds[k]`: one past the last entry whose text lies in `slabs[k]`. */
+  readonly slabEnds: number[];
+  /** `owned[k]`: `slabs[k]` is one this module allocated, which it may write over. */
+  readonly owned: boolean[];
   count: number;
 }
 
@@ -74,6 +82,10 @@ export class ListEntryTexts {
   #at = 0;
   /** The index of `#slab` among the next checkpoint's slabs (-1: not kept). */
   #slabIndex = -1;
+  /** Entries written so far: kept texts before this one are not read again (with the same keys). */
+  #written = 0;
+  /** The first of the kept slabs not yet written over. */
+  #reuse = 0;
 
   constructor(kept: KeptTexts | undefined, next: KeptTexts, budget: { left: number }, sameKeys: boolean) {
     this.#kept = kept;
@@ -135,7 +147,7 @@ export class ListEntryTexts {
    * The bytes of one line of the list (`[`, the entries' texts between commas, `]` and a line
    * feed), of `entries` (the list's next ones): where `found[i]` is not -1 (see {@link find}),
    * the text the last checkpoint kept there, else `encoded[i]`. Keeps each entry's text for the
-   * next checkpoint while the budget lasts. The bytes are never written over.
+   * next checkpoint while the budget lasts. The bytes stay as they are until the next call.
    */
   line(entries: readonly ListEntry[], found: readonly number[], encoded: readonly (string | undefined)[]): Uint8Array {
     const kept = this.#kept;
@@ -199,21 +211,40 @@ export class ListEntryTexts {
     slab[at++] = CLOSING_BRACKET;
     slab[at++] = LINE_FEED;
     this.#at = at;
+    this.#written += entries.length;
     return slab.subarray(lineStart, at);
   }
 
-  /** The slab to write `size` bytes into now: the current one while they fit. */
+  /** The slab to write `size` bytes into now: the current one while they fit, else a kept one already copied, else a new one. */
   #room(size: number): Buffer {
     const slab = this.#slab;
     if (slab !== undefined && slab.length - this.#at >= size) return slab;
-    const fresh = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
+    const fresh = this.#reusable(size) ?? Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
     this.#slab = fresh;
     this.#at = 0;
+    const next = this.#next;
     if (this.#budget.left > 0) {
-      this.#slabIndex = this.#next.slabs.length;
-      this.#next.slabs.push(fresh);
+      this.#slabIndex = next.slabs.length;
+      next.slabs.push(fresh);
+      next.slabEnds.push(next.count);
+      next.owned.push(true);
     } else this.#slabIndex = -1;
     return fresh;
+  }
+
+  /**
+   * A slab of the last checkpoint's with room for `size` bytes whose entries were all written
+   * (with the same keys, the kept entries are read in order: those before `#written` never again).
+   */
+  #reusable(size: number): Buffer | undefined {
+    const kept = this.#kept;
+    if (kept === undefined || !this.#sameKeys) return undefined;
+    while (this.#reuse < kept.slabs.length && (kept.slabEnds[this.#reuse] as number) <= this.#written) {
+      const index = this.#reuse++;
+      const slab = kept.slabs[index] as Buffer;
+      if (kept.owned[index] === true && slab.length >= size) return slab;
+    }
+    return undefined;
   }
 
   /** Keeps for the next checkpoint that `entry`'s text lies from `start` up to `end` of the current slab, within the budget. */
@@ -227,6 +258,7 @@ export class ListEntryTexts {
     }
     budget.left -= end - start;
     const at = next.count++;
+    next.slabEnds[this.#slabIndex] = at + 1;
     next.entries[at] = entry;
     next.slabOf[at] = this.#slabIndex;
     next.startOf[at] = start;
@@ -254,6 +286,8 @@ const keptTexts = (size: number, token: object | undefined): KeptTexts => ({
   startOf: new Uint32Array(size),
   endOf: new Uint32Array(size),
   slabs: [],
+  slabEnds: [],
+  owned: [],
   count: 0,
 });
 
@@ -310,6 +344,9 @@ export class CheckpointEntryTexts {
         if (first < from || last > from + entries.length || last > size) return;
         const slab = kept.slabs.length;
         kept.slabs.push(line instanceof Buffer ? line : Buffer.from(line.buffer, line.byteOffset, line.length));
+        kept.slabEnds.push(last);
+        // Views of the rows the store read: never written over.
+        kept.owned.push(false);
         for (let position = first; position < last; position++) {
           const index = position - from;
           kept.entries[position] = entries[index] as ListEntry;
@@ -331,6 +368,8 @@ export class CheckpointEntryTexts {
    */
   begin(schema: SchemaTree): EntryTextsOfCheckpoint {
     const previous = this.#schema === schema ? this.#lists : new Map<string, KeptTexts>();
+    // This checkpoint may write over them: none are left for a checkpoint after one abandoned.
+    this.#lists = new Map();
     const next = new Map<string, KeptTexts>();
     const budget = { left: this.#budget };
     return {

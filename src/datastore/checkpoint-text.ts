@@ -111,7 +111,8 @@ export type CheckpointSlice = () => number;
  * With `entryTexts`, a large list's entries that the last checkpoint written with them wrote too
  * (the same objects) are not encoded again: their texts are taken from there. The text is the
  * same with them or without. A piece is text, or UTF-8 bytes of whole characters (a line of a
- * large list's entries, or a piece of its keys, as kept by `entryTexts`; never written over).
+ * large list's entries, or a piece of its keys, as kept by `entryTexts`), to be read before the
+ * next piece is asked for: its memory may then be written over.
  */
 export async function* checkpointChunks(
   root: DataTree,

@@ -69,8 +69,8 @@ export interface JournalStore {
   /**
    * Optional (a store may leave it out): stores a checkpoint as {@link writeCheckpoint} does, its
    * text given in pieces, so that the writer never holds the whole text at once. A piece of text
-   * may end anywhere, even inside a surrogate pair; a piece of UTF-8 bytes holds whole characters
-   * (and is only read). When `chunks` throws, nothing is stored and the promise rejects with that
+   * may end anywhere, even inside a surrogate pair; a piece of UTF-8 bytes holds whole characters,
+   * is only read, and only until the next piece is asked for (its memory is then reused). When `chunks` throws, nothing is stored and the promise rejects with that
    * error. Without it, checkpoints are written through writeCheckpoint.
    */
   writeCheckpointChunks?(fixedNumber: number, chunks: AsyncIterable<string | Uint8Array>): Promise<void>;
