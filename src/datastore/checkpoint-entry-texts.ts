@@ -49,8 +49,8 @@ interface KeptTexts {
   token: object | undefined;
   /** The text of the list's key order and keys in pieces of bytes, for lists of the same keys token. */
   keys?: readonly Uint8Array[];
-  /** The first `count` are kept (allocated ahead for the whole list). */
-  readonly entries: ListEntry[];
+  /** The first `count` are kept (allocated ahead for the whole list; undefined where none is). */
+  readonly entries: (ListEntry | undefined)[];
   /** Entry `i`'s text is `slabs[slabOf[i]]` from `startOf[i]` up to `endOf[i]`. */
   readonly slabOf: Uint32Array;
   readonly startOf: Uint32Array;
@@ -278,10 +278,20 @@ export interface EntryTextsOfCheckpoint {
   finish(): void;
 }
 
+/**
+ * An array of `size` elements, all undefined, in V8's fast elements: `new Array(size)` of more
+ * than about 100,000 elements is a dictionary, whose every write and read is a hash lookup.
+ */
+const filledArray = <T>(size: number): (T | undefined)[] => {
+  const array: (T | undefined)[] = [];
+  for (let index = 0; index < size; index++) array.push(undefined);
+  return array;
+};
+
 /** Room for the texts of a list of `size` entries whose keys token is `token`. */
 const keptTexts = (size: number, token: object | undefined): KeptTexts => ({
   token,
-  entries: new Array(size),
+  entries: filledArray<ListEntry>(size),
   slabOf: new Uint32Array(size),
   startOf: new Uint32Array(size),
   endOf: new Uint32Array(size),
