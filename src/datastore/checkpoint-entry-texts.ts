@@ -60,6 +60,8 @@ interface KeptTexts {
   readonly slabEnds: number[];
   /** `owned[k]`: `slabs[k]` is one this module allocated, which it may write over. */
   readonly owned: boolean[];
+  /** Slabs allocated ahead and not used yet, for the next checkpoint to write into. */
+  readonly spare: Buffer[];
   count: number;
 }
 
@@ -238,7 +240,9 @@ export class ListEntryTexts {
    */
   #reusable(size: number): Buffer | undefined {
     const kept = this.#kept;
-    if (kept === undefined || !this.#sameKeys) return undefined;
+    if (kept === undefined) return undefined;
+    if (kept.spare.length > 0 && size <= SLAB_BYTES) return kept.spare.pop();
+    if (!this.#sameKeys) return undefined;
     while (this.#reuse < kept.slabs.length && (kept.slabEnds[this.#reuse] as number) <= this.#written) {
       const index = this.#reuse++;
       const slab = kept.slabs[index] as Buffer;
@@ -298,6 +302,7 @@ const keptTexts = (size: number, token: object | undefined): KeptTexts => ({
   slabs: [],
   slabEnds: [],
   owned: [],
+  spare: [],
   count: 0,
 });
 
@@ -333,16 +338,21 @@ export class CheckpointEntryTexts {
 
   /**
    * Takes for the first checkpoint the texts of the large list named `name` of `size` entries of a
-   * tree of `schema`, as start-up reads them. The texts of the lists seeded this way are the ones
+   * tree of `schema`, as start-up reads them from its lines of `bytes` bytes in all. The texts of the lists seeded this way are the ones
    * read, which the next checkpoint writes again for the same entries; until then they hold the
    * lines read (which the list's lazy loading holds anyway until it decodes them).
    */
-  seed(schema: SchemaTree, name: string, size: number): SeedOfList {
+  seed(schema: SchemaTree, name: string, size: number, bytes: number): SeedOfList {
     if (this.#schema !== schema) {
       this.#schema = schema;
       this.#lists = new Map();
     }
     const kept = keptTexts(size, undefined);
+    // Slabs for the first checkpoint's lines, allocated now (their pages are touched only when
+    // written): allocated during the checkpoint, as much memory outside the heap as the list's
+    // text made V8 mark the whole heap meanwhile.
+    const slabs = Math.min(Math.ceil(bytes / SLAB_BYTES) + 1, Math.ceil(this.#budget / SLAB_BYTES));
+    for (let index = 0; index < slabs; index++) kept.spare.push(Buffer.allocUnsafeSlow(SLAB_BYTES));
     this.#lists.set(name, kept);
     return {
       keysToken: (token) => {

@@ -407,7 +407,9 @@ class CheckpointDecoder {
     const unread = lines.map((_, line) => Math.min(lineEntries, count - line * lineEntries));
     const options = { schema: this.#schema, config: true, path: path.slice(0, -1) };
     // The texts of the entries as read, for the next checkpoint.
-    const seed = this.#entryTexts?.seed(this.#schema, path.map(qualifiedName).join('/'), count);
+    let bytes = 0;
+    for (const line of lines) bytes += line?.length ?? 0;
+    const seed = this.#entryTexts?.seed(this.#schema, path.map(qualifiedName).join('/'), count, bytes);
     const read = (start: number, end: number): ListEntry[] => {
       const found: ListEntry[] = [];
       for (let line = Math.floor(start / lineEntries); line * lineEntries < end; line++) {
