@@ -220,6 +220,20 @@ describe('checkpoint entry texts', () => {
     }
   });
 
+  it("give the same checkpoints when lines are written over the last checkpoint's slabs", async () => {
+    // Slabs of a few lines each, so that a checkpoint needs many and writes over copied ones.
+    for (const slabBytes of [4096, 16_384]) {
+      const texts = new CountingTexts(DEFAULT_ENTRY_TEXT_BUDGET, Number.POSITIVE_INFINITY, slabBytes);
+      await assertSameCheckpoints(seriesOf(model.tree(documentOf(1000, 300, 400))), texts);
+      assert.ok(texts.found > 10 * 1000, `${texts.found} found`);
+      const original = model.tree(documentOf(1000, 300, 400));
+      const text = await checkpointTextInSlices(original, 0, 'modules');
+      const seeded = new CheckpointEntryTexts(DEFAULT_ENTRY_TEXT_BUDGET, Number.POSITIVE_INFINITY, slabBytes);
+      const lazy = await treeFromCheckpointChunks([new TextEncoder().encode(text)], schema, 'modules', seeded);
+      await assertSameCheckpoints(seriesOf(lazy), seeded, () => 'modules');
+    }
+  });
+
   it('are not kept for lists longer than the most they are kept for', async () => {
     const texts = new CountingTexts(DEFAULT_ENTRY_TEXT_BUDGET, 500);
     await assertSameCheckpoints(seriesOf(model.tree(documentOf(700, 280, 300))), texts);

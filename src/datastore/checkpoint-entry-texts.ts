@@ -32,7 +32,7 @@ import type { SchemaTree } from '../yang/index.ts';
 export const DEFAULT_ENTRY_TEXT_BUDGET = 2 ** 28;
 
 /** Bytes of a slab that lines are written into (a longer line gets a slab of its own size). */
-const SLAB_BYTES = 2 ** 20;
+export const SLAB_BYTES = 2 ** 20;
 /** Kept entries looked at past the expected one before an entry is taken as changed. */
 const LOOK_AHEAD = 8;
 /** Changed entries in a row after which the kept entries are indexed (once per list and checkpoint). */
@@ -89,7 +89,16 @@ export class ListEntryTexts {
   /** The first of the kept slabs not yet written over. */
   #reuse = 0;
 
-  constructor(kept: KeptTexts | undefined, next: KeptTexts, budget: { left: number }, sameKeys: boolean) {
+  readonly #slabBytes: number;
+
+  constructor(
+    kept: KeptTexts | undefined,
+    next: KeptTexts,
+    budget: { left: number },
+    sameKeys: boolean,
+    slabBytes: number,
+  ) {
+    this.#slabBytes = slabBytes;
     this.#kept = kept;
     this.#next = next;
     this.#budget = budget;
@@ -221,7 +230,7 @@ export class ListEntryTexts {
   #room(size: number): Buffer {
     const slab = this.#slab;
     if (slab !== undefined && slab.length - this.#at >= size) return slab;
-    const fresh = this.#reusable(size) ?? Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
+    const fresh = this.#reusable(size) ?? Buffer.allocUnsafeSlow(Math.max(this.#slabBytes, size));
     this.#slab = fresh;
     this.#at = 0;
     const next = this.#next;
@@ -241,7 +250,7 @@ export class ListEntryTexts {
   #reusable(size: number): Buffer | undefined {
     const kept = this.#kept;
     if (kept === undefined) return undefined;
-    if (kept.spare.length > 0 && size <= SLAB_BYTES) return kept.spare.pop();
+    if (kept.spare.length > 0 && size <= this.#slabBytes) return kept.spare.pop();
     if (!this.#sameKeys) return undefined;
     while (this.#reuse < kept.slabs.length && (kept.slabEnds[this.#reuse] as number) <= this.#written) {
       const index = this.#reuse++;
@@ -330,8 +339,15 @@ export class CheckpointEntryTexts {
   #schema: SchemaTree | undefined;
   #lists = new Map<string, KeptTexts>();
 
-  /** Keeps at most `budget` bytes of texts, of lists of at most `maxList` entries. */
-  constructor(budget: number = DEFAULT_ENTRY_TEXT_BUDGET, maxList: number = Number.POSITIVE_INFINITY) {
+  readonly #slabBytes: number;
+
+  /** Keeps at most `budget` bytes of texts, of lists of at most `maxList` entries, in slabs of `slabBytes` (at least). */
+  constructor(
+    budget: number = DEFAULT_ENTRY_TEXT_BUDGET,
+    maxList: number = Number.POSITIVE_INFINITY,
+    slabBytes: number = SLAB_BYTES,
+  ) {
+    this.#slabBytes = slabBytes;
     this.#budget = budget;
     this.#maxList = maxList;
   }
@@ -351,8 +367,9 @@ export class CheckpointEntryTexts {
     // Slabs for the first checkpoint's lines, allocated now (their pages are touched only when
     // written): allocated during the checkpoint, as much memory outside the heap as the list's
     // text made V8 mark the whole heap meanwhile.
-    const slabs = Math.min(Math.ceil(bytes / SLAB_BYTES) + 1, Math.ceil(this.#budget / SLAB_BYTES));
-    for (let index = 0; index < slabs; index++) kept.spare.push(Buffer.allocUnsafeSlow(SLAB_BYTES));
+    const slabBytes = this.#slabBytes;
+    const slabs = Math.min(Math.ceil(bytes / slabBytes) + 1, Math.ceil(this.#budget / slabBytes));
+    for (let index = 0; index < slabs; index++) kept.spare.push(Buffer.allocUnsafeSlow(slabBytes));
     this.#lists.set(name, kept);
     return {
       keysToken: (token) => {
@@ -398,7 +415,7 @@ export class CheckpointEntryTexts {
         const before = previous.get(name);
         const kept = keptTexts(size, keys);
         next.set(name, kept);
-        return new ListEntryTexts(before, kept, budget, before?.token === keys);
+        return new ListEntryTexts(before, kept, budget, before?.token === keys, this.#slabBytes);
       },
       finish: () => {
         this.#schema = schema;
