@@ -95,6 +95,11 @@ const describe = (result: WrkResult, lines: readonly string[], latency: boolean)
   );
 };
 
+/** Shows `line` as it comes when it is one of the server's warnings or errors (a pino log line). */
+const showServerWarning = (line: string): void => {
+  if (/"level":(40|50|60)/.test(line)) log(`server: ${line.slice(0, 300)}`);
+};
+
 ensureWrk(log);
 log(`loading ${SIZE} entries`);
 const dataDir = await loadedDataDir(join(import.meta.dirname, '..'), SIZE, 'idconf-young-generation-');
@@ -114,8 +119,7 @@ try {
     let lastCollection = '';
     let pending = '';
     server.child.stderr?.on('data', (text: string) => {
-      for (const part of String(text).split('\n'))
-        if (/"level":(40|50|60)/.test(part)) log(`server: ${part.slice(0, 300)}`);
+      for (const part of String(text).split('\n')) showServerWarning(part);
     });
     server.child.stdout?.on('data', (text: string) => {
       const parts = (pending + text).split('\n');
@@ -123,8 +127,7 @@ try {
       lines.push(...parts);
       for (const part of parts) {
         if (HEAP.test(part)) lastCollection = part;
-        // The server's own warnings and errors (its log lines), shown as they come.
-        else if (/"level":(40|50|60)/.test(part)) log(`server: ${part.slice(0, 300)}`);
+        else showServerWarning(part);
       }
     });
     /** Runs wrk and returns its result with the `--trace-gc` lines printed meanwhile. */

@@ -56,10 +56,10 @@ interface KeptTexts {
   readonly startOf: Uint32Array;
   readonly endOf: Uint32Array;
   readonly slabs: Buffer[];
-  /** `slabEnds[k]`: one past the last entry whose text lies in `slabs[k]`. */
+  /** `slabEnds[k]`: one past the last entry whose text lies in `slabs[k]` (slabs a checkpoint wrote). */
   readonly slabEnds: number[];
-  /** `owned[k]`: `slabs[k]` is one this module allocated, which it may write over. */
-  readonly owned: boolean[];
+  /** The slabs are ones a checkpoint wrote, which the next may write over (not the rows start-up read). */
+  readonly owned: boolean;
   /** Slabs allocated ahead and not used yet, for the next checkpoint to write into. */
   readonly spare: Buffer[];
   count: number;
@@ -238,7 +238,6 @@ export class ListEntryTexts {
       this.#slabIndex = next.slabs.length;
       next.slabs.push(fresh);
       next.slabEnds.push(next.count);
-      next.owned.push(true);
     } else this.#slabIndex = -1;
     return fresh;
   }
@@ -251,11 +250,11 @@ export class ListEntryTexts {
     const kept = this.#kept;
     if (kept === undefined) return undefined;
     if (kept.spare.length > 0 && size <= this.#slabBytes) return kept.spare.pop();
-    if (!this.#sameKeys) return undefined;
+    if (!this.#sameKeys || !kept.owned) return undefined;
     while (this.#reuse < kept.slabs.length && (kept.slabEnds[this.#reuse] as number) <= this.#written) {
       const index = this.#reuse++;
       const slab = kept.slabs[index] as Buffer;
-      if (kept.owned[index] === true && slab.length >= size) return slab;
+      if (slab.length >= size) return slab;
     }
     return undefined;
   }
@@ -301,16 +300,16 @@ const filledArray = <T>(size: number): (T | undefined)[] => {
   return array;
 };
 
-/** Room for the texts of a list of `size` entries whose keys token is `token`. */
-const keptTexts = (size: number, token: object | undefined): KeptTexts => ({
+/** Room for the texts of a list of `size` entries whose keys token is `token`, in slabs it `owned` or not. */
+const keptTexts = (size: number, token: object | undefined, owned: boolean): KeptTexts => ({
   token,
+  owned,
   entries: filledArray<ListEntry>(size),
   slabOf: new Uint32Array(size),
   startOf: new Uint32Array(size),
   endOf: new Uint32Array(size),
   slabs: [],
   slabEnds: [],
-  owned: [],
   spare: [],
   count: 0,
 });
@@ -363,7 +362,8 @@ export class CheckpointEntryTexts {
       this.#schema = schema;
       this.#lists = new Map();
     }
-    const kept = keptTexts(size, undefined);
+    // Views of the rows the store read: never written over.
+    const kept = keptTexts(size, undefined, false);
     // Slabs for the first checkpoint's lines, allocated now (their pages are touched only when
     // written): allocated during the checkpoint, as much memory outside the heap as the list's
     // text made V8 mark the whole heap meanwhile.
@@ -381,9 +381,7 @@ export class CheckpointEntryTexts {
         if (first < from || last > from + entries.length || last > size) return;
         const slab = kept.slabs.length;
         kept.slabs.push(line instanceof Buffer ? line : Buffer.from(line.buffer, line.byteOffset, line.length));
-        kept.slabEnds.push(last);
-        // Views of the rows the store read: never written over.
-        kept.owned.push(false);
+
         for (let position = first; position < last; position++) {
           const index = position - from;
           kept.entries[position] = entries[index] as ListEntry;
@@ -413,7 +411,7 @@ export class CheckpointEntryTexts {
       list: (name, size, keys) => {
         if (size > this.#maxList) return undefined;
         const before = previous.get(name);
-        const kept = keptTexts(size, keys);
+        const kept = keptTexts(size, keys, true);
         next.set(name, kept);
         return new ListEntryTexts(before, kept, budget, before?.token === keys, this.#slabBytes);
       },

@@ -393,6 +393,15 @@ class CheckpointDecoder {
     this.#root = updateAt(this.#root, list.path, () => instance);
   }
 
+  /** Where the texts of a lazily loaded list's entries go as its `lines` are decoded, when they are kept. */
+  #seedOf(path: InstancePath, count: number, lines: readonly (string | Uint8Array | undefined)[]) {
+    const entryTexts = this.#entryTexts;
+    if (entryTexts === undefined) return undefined;
+    let bytes = 0;
+    for (const line of lines) bytes += line?.length ?? 0;
+    return entryTexts.seed(this.#schema, path.map(qualifiedName).join('/'), count, bytes);
+  }
+
   /**
    * Builds a large list whose line named its keys: its B+trees of keys now, its entries as
    * {@link LazyValues} that decode a leaf's lines when the leaf is first read.
@@ -407,9 +416,7 @@ class CheckpointDecoder {
     const unread = lines.map((_, line) => Math.min(lineEntries, count - line * lineEntries));
     const options = { schema: this.#schema, config: true, path: path.slice(0, -1) };
     // The texts of the entries as read, for the next checkpoint.
-    let bytes = 0;
-    for (const line of lines) bytes += line?.length ?? 0;
-    const seed = this.#entryTexts?.seed(this.#schema, path.map(qualifiedName).join('/'), count, bytes);
+    const seed = this.#seedOf(path, count, lines);
     const read = (start: number, end: number): ListEntry[] => {
       const found: ListEntry[] = [];
       for (let line = Math.floor(start / lineEntries); line * lineEntries < end; line++) {
