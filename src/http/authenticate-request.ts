@@ -83,7 +83,7 @@ export const authenticateRequest = async (
  * nothing: the caller then authenticates the request in full.
  */
 export const rememberedPrincipal = (
-  request: IncomingMessage,
+  request: Pick<IncomingMessage, 'headers' | 'socket'>,
   authenticator: Authenticator,
   context?: RequestContext,
 ): Principal | undefined => {

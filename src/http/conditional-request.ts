@@ -67,7 +67,10 @@ export type PreconditionOutcome = 'proceed' | 'not-modified';
  * RFC 9110 §13.2.2. Throws PreconditionFailedError (412) when the request must not proceed; for
  * GET and HEAD a matching If-None-Match or an unmodified resource gives `not-modified` (304).
  */
-export const evaluatePreconditions = (request: IncomingMessage, state: ResourceState): PreconditionOutcome => {
+export const evaluatePreconditions = (
+  request: Pick<IncomingMessage, 'method' | 'headers'>,
+  state: ResourceState,
+): PreconditionOutcome => {
   const { headers } = request;
   const read = request.method === 'GET' || request.method === 'HEAD';
   const current = state.version === undefined || !state.exists ? undefined : entityTag(state.version);

@@ -66,7 +66,7 @@ export const parseXForwardedFor = (value: string): string[] =>
     .map(nodeAddress);
 
 /** The forwarding chain `header` records in `request`, oldest first; empty without the header. */
-export const forwardedChain = (request: IncomingMessage, header: ForwardedHeader): string[] => {
+export const forwardedChain = (request: Pick<IncomingMessage, 'headers'>, header: ForwardedHeader): string[] => {
   // Node joins repeated header lines with ", ", which both grammars read as more elements.
   const value = request.headers[header];
   const text = Array.isArray(value) ? value.join(', ') : value;

@@ -11,8 +11,8 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import {
   InternalError,
   isManagementError,
@@ -22,13 +22,20 @@ import {
   ResourceNotFoundError,
 } from '../errors/index.ts';
 import { type Logger, lazyChild, logRequest } from '../util/index.ts';
+import { ConnectionBridge } from './connection-bridge.ts';
 import { renderRestconfErrors } from './default-error-renderer.ts';
+import { DirectConnection } from './direct-connection.ts';
+import { DirectResponse } from './direct-response.ts';
 import { FAST_ROUTES } from './fast-route.ts';
 import { DEFAULT_BODY_LIMIT } from './request-body.ts';
-import { requestTarget } from './request-target.ts';
-import type { ErrorRenderer, RequestContext } from './route.ts';
+import type { RequestHead } from './request-head.ts';
+import { isPlainPath, requestTarget } from './request-target.ts';
+import type { ErrorRenderer, FastRequest, RequestContext } from './route.ts';
 import type { Router } from './router.ts';
 import type { TrustedProxies } from './trusted-proxies.ts';
+
+/** The query of a request answered directly (it has none); fast paths do not read it. */
+const NO_QUERY = new URLSearchParams();
 
 /** TLS credentials in PEM. */
 export interface TlsCredentials {
@@ -58,10 +65,19 @@ export interface ManagementServerOptions {
   readonly responseHeaders?: () => OutgoingHttpHeaders | undefined;
 }
 
-/** The HTTP(S) server of the management port. */
+/**
+ * The HTTP(S) server of the management port. It listens with a TCP (or TLS) server of its own and
+ * reads each connection's requests ahead of Node's HTTP server (`direct-connection.ts`): the
+ * routes' fast paths answer the commonest GETs directly on the connection, and every other
+ * request is answered by Node's HTTP server, which sees the connection through a bridge.
+ */
 export class ManagementServer {
-  readonly #server: Server | HttpsServer;
+  /** The listening socket server: TCP, or TLS with the port's certificate. */
+  readonly #listener: NetServer | TlsServer;
+  /** Node's HTTP server, fed the connections' bridges; it does not listen itself. */
+  readonly #server: Server;
   readonly #options: ManagementServerOptions;
+  readonly #keepAliveSeconds: number;
   readonly #inFlight = new Set<ServerResponse>();
   /** Request ids are this random prefix and a counter. */
   readonly #idPrefix = `${randomBytes(4).toString('base64url')}-`;
@@ -72,15 +88,33 @@ export class ManagementServer {
     const listener = (request: IncomingMessage, response: ServerResponse): void => {
       void this.#handle(request, response);
     };
-    const serverOptions = {
-      headersTimeout: options.headersTimeout ?? 30_000,
-      requestTimeout: options.requestTimeout ?? 120_000,
-      keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
+    const keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
+    this.#keepAliveSeconds = Math.floor(keepAliveTimeout / 1000);
+    this.#server = createHttpServer(
+      {
+        headersTimeout: options.headersTimeout ?? 30_000,
+        requestTimeout: options.requestTimeout ?? 120_000,
+        keepAliveTimeout,
+      },
+      listener,
+    );
+    const accept = (socket: Socket): void => {
+      socket.setNoDelay(true);
+      const connection = new DirectConnection(socket, (head, bridge) => this.#answerDirectly(head, bridge));
+      this.#server.emit('connection', connection.bridge);
     };
-    this.#server =
+    // Half-open, so that answers written directly go out before the connection is ended (Node's HTTP server ends it).
+    this.#listener =
       options.tls === undefined
-        ? createHttpServer(serverOptions, listener)
-        : createHttpsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener);
+        ? createNetServer({ allowHalfOpen: true }, accept)
+        : createTlsServer(
+            { allowHalfOpen: true, ALPNProtocols: ['http/1.1'], cert: options.tls.cert, key: options.tls.key },
+            accept,
+          );
+    if (options.tls !== undefined)
+      this.#listener.on('tlsClientError', (error: Error) =>
+        options.log.debug({ err: error.message }, 'TLS handshake failed'),
+      );
     this.#server.on('timeout', (socket: Socket) => this.#idleTimeout(socket));
     this.#server.on('clientError', (error, socket) => {
       options.log.debug({ err: error.message }, 'client connection error');
@@ -95,8 +129,8 @@ export class ManagementServer {
 
   /** Replaces the certificate and key for new connections, without a restart. */
   setTlsCredentials(credentials: TlsCredentials): void {
-    if (!('setSecureContext' in this.#server)) throw new TypeError('the server does not use TLS');
-    this.#server.setSecureContext({ cert: credentials.cert, key: credentials.key });
+    if (!('setSecureContext' in this.#listener)) throw new TypeError('the server does not use TLS');
+    this.#listener.setSecureContext({ cert: credentials.cert, key: credentials.key });
   }
 
   /**
@@ -121,10 +155,13 @@ export class ManagementServer {
   /** Starts listening; resolves with the bound address. */
   listen(port: number, host: string): Promise<AddressInfo> {
     return new Promise((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(port, host, () => {
-        this.#server.off('error', reject);
-        resolve(this.#server.address() as AddressInfo);
+      this.#listener.once('error', reject);
+      this.#listener.listen(port, host, () => {
+        this.#listener.off('error', reject);
+        // Node's HTTP server starts tracking its connections (for closing idle ones and for the
+        // headers and request timeouts) when it listens; it never does itself here.
+        this.#server.emit('listening');
+        resolve(this.#listener.address() as AddressInfo);
       });
     });
   }
@@ -134,7 +171,7 @@ export class ManagementServer {
    * closes whatever is left. Resolves when the server is closed.
    */
   async close(deadlineMs = 10_000): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.#listener.close(() => resolve()));
     this.#server.closeIdleConnections();
     const start = Date.now();
     while (this.#inFlight.size > 0 && Date.now() - start < deadlineMs) {
@@ -143,41 +180,87 @@ export class ManagementServer {
     }
     this.#server.closeAllConnections();
     await closed;
+    // Stops Node's HTTP server's timer of its connections' timeouts; it reports that it was not listening.
+    this.#server.close(() => undefined);
+  }
+
+  /** The context of a request the server has started to answer, with a new id. */
+  #contextOf(request: FastRequest, path: string, query: URLSearchParams | undefined): RequestContext {
+    // Unique per process and start; random bytes per request cost more than the rest of a small GET's bookkeeping.
+    const id = `${this.#idPrefix}${(++this.#requests).toString(36)}`;
+    return {
+      id,
+      clientAddress: this.#options.trustedProxies?.clientAddress(request) ?? request.socket.remoteAddress ?? 'unknown',
+      log: lazyChild(this.#options.log, { requestId: id }),
+      path,
+      query: query ?? new URLSearchParams(),
+      bodyLimit: this.#options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      user: undefined,
+    };
+  }
+
+  #logRequest(request: FastRequest, context: RequestContext, status: number, started: bigint): void {
+    const remote = request.socket.remoteAddress;
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    logRequest(this.#options.log, {
+      requestId: context.id,
+      method: request.method,
+      path: context.path,
+      status,
+      durationMs: Math.round(durationMs * 100) / 100,
+      user: context.user,
+      remote,
+      ...(context.clientAddress === remote ? {} : { client: context.clientAddress }),
+    });
+  }
+
+  /**
+   * The whole response to a request read directly on its connection, when a route's fast path
+   * answers it; undefined leaves it to Node's HTTP server. Only what the general handling would
+   * answer the same way is taken: a plain path (no query, nothing the URL parser would change)
+   * while the server listens and adds no headers of the moment.
+   */
+  #answerDirectly(head: RequestHead, bridge: ConnectionBridge): string | undefined {
+    if (!FAST_ROUTES.enabled || !this.#listener.listening) return undefined;
+    const started = process.hrtime.bigint();
+    const path = head.url;
+    if (!isPlainPath(path)) return undefined;
+    const fast = this.#options.router.find(path)?.fast;
+    if (fast === undefined || this.#options.responseHeaders?.() !== undefined) return undefined;
+    // The bridge stands for the socket, as in the requests Node answers on this connection.
+    const request: FastRequest = {
+      method: head.method,
+      url: head.url,
+      headers: head.headers,
+      socket: bridge as unknown as Socket,
+    };
+    const context = this.#contextOf(request, path, NO_QUERY);
+    const response = new DirectResponse(this.#keepAliveSeconds);
+    try {
+      if (!fast(request, response, context)) return undefined;
+    } catch (error) {
+      context.log.debug({ err: String(error) }, 'a direct answer failed; the request goes to the general handling');
+      return undefined;
+    }
+    const text = response.text;
+    if (text === undefined) return undefined;
+    FAST_ROUTES.answered++;
+    this.#logRequest(request, context, response.statusCode, started);
+    return text;
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
-    // Unique per process and start; random bytes per request cost more than the rest of a small GET's bookkeeping.
-    const id = `${this.#idPrefix}${(++this.#requests).toString(36)}`;
     const target = requestTarget(request.url ?? '/');
     const path = target?.path ?? request.url ?? '/';
-    const remote = request.socket.remoteAddress;
-    const clientAddress = this.#options.trustedProxies?.clientAddress(request) ?? remote ?? 'unknown';
-    const context: RequestContext = {
-      id,
-      clientAddress,
-      log: lazyChild(this.#options.log, { requestId: id }),
-      path,
-      query: target?.query ?? new URLSearchParams(),
-      bodyLimit: this.#options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-      user: undefined,
-    };
+    const context = this.#contextOf(request, path, target?.query);
     this.#inFlight.add(response);
     response.on('close', () => {
       this.#inFlight.delete(response);
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logRequest(this.#options.log, {
-        requestId: id,
-        method: request.method,
-        path,
-        status: response.statusCode,
-        durationMs: Math.round(durationMs * 100) / 100,
-        user: context.user,
-        remote,
-        ...(clientAddress === remote ? {} : { client: clientAddress }),
-      });
+      if (request.socket instanceof ConnectionBridge) request.socket.answered();
+      this.#logRequest(request, context, response.statusCode, started);
     });
-    if (this.#server.listening === false) response.setHeader('Connection', 'close');
+    if (this.#listener.listening === false) response.setHeader('Connection', 'close');
     const extra = this.#options.responseHeaders?.();
     if (extra !== undefined)
       for (const [name, value] of Object.entries(extra)) if (value !== undefined) response.setHeader(name, value);

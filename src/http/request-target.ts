@@ -17,9 +17,12 @@ export interface RequestTarget {
   readonly query: URLSearchParams;
 }
 
+/** True when `target` is a path the URL parser returns as it is, without a query. */
+export const isPlainPath = (target: string): boolean => PLAIN_PATH.test(target) && !ENCODED_DOT.test(target);
+
 /** The path and query of `target`; undefined when it is not a URL at all (such as `//`). */
 export const requestTarget = (target: string): RequestTarget | undefined => {
-  if (PLAIN_PATH.test(target) && !ENCODED_DOT.test(target)) return { path: target, query: new URLSearchParams() };
+  if (isPlainPath(target)) return { path: target, query: new URLSearchParams() };
   const url = URL.parse(target, 'http://localhost');
   return url === null ? undefined : { path: url.pathname, query: url.searchParams };
 };

@@ -6,6 +6,7 @@
  * @see RFC 8040 §4.3 (HEAD), §5.5 (Cache-Control), RFC 9110 §9.3.2, shared/spec/legacy-rest.md §7
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastResponse } from './route.ts';
 
 const NO_CACHE = { 'Cache-Control': 'no-cache' } as const;
 
@@ -100,7 +101,7 @@ export const writeText = (
 };
 
 /** Writes a response without a body (200 to OPTIONS, 201, 204, 304); 200 and 201 say `Content-Length: 0`. */
-export const writeEmpty = (response: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void => {
+export const writeEmpty = (response: FastResponse, status: number, headers: OutgoingHttpHeaders = {}): void => {
   const length = status === 200 || status === 201 ? { 'Content-Length': 0 } : {};
   response.writeHead(status, { ...NO_CACHE, ...length, ...headers });
   response.end();

@@ -2,7 +2,7 @@
  * @module http/route
  * The shape of a route handler and the per-request context the HTTP layer gives it.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ManagementError } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
 
@@ -33,11 +33,23 @@ export type RouteHandler = (
 ) => Promise<void>;
 
 /**
+ * What a fast path reads of a request: Node's `IncomingMessage`, or a request head read directly
+ * on its connection (`direct-connection.ts`), whose `socket` is then the connection's bridge.
+ */
+export type FastRequest = Pick<IncomingMessage, 'method' | 'url' | 'headers' | 'socket'>;
+
+/** The two calls a fast path makes to answer: Node's `ServerResponse`, or a direct response. */
+export interface FastResponse {
+  writeHead(status: number, headers: OutgoingHttpHeaders | string[]): unknown;
+  end(body?: string): unknown;
+}
+
+/**
  * A route's fast path: answers the request and returns true, or returns false having written
  * nothing, changed nothing and thrown nothing; then the route's general handler answers it. It
  * must give exactly the general handler's answer (see fast-route.ts).
  */
-export type FastRouteHandler = (request: IncomingMessage, response: ServerResponse, context: RequestContext) => boolean;
+export type FastRouteHandler = (request: FastRequest, response: FastResponse, context: RequestContext) => boolean;
 
 /** Writes an error response in a front-end's own envelope. */
 export type ErrorRenderer = (

@@ -5,7 +5,7 @@
  * is current, else 200 with the body whole, its version headers and the headers the general
  * pipeline sends with such a body. @see RFC 9110 §13, §15.4.5
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import {
   entityTag,
   evaluatePreconditions,
@@ -14,13 +14,14 @@ import {
   versionHeaders,
 } from './conditional-request.ts';
 import { WHOLE_BODY_LIMIT, writeEmpty } from './response-writer.ts';
+import type { FastRequest, FastResponse } from './route.ts';
 
 /**
  * True when `request` is a GET of exactly `path` (no query: the URL parser left the target as
  * it was) under `prefix`, without a body or the preconditions only the general pipeline checks
  * (`If-Match`, `If-Unmodified-Since`): the only requests a fast path of a stored read considers.
  */
-export const isPlainStoredGet = (request: IncomingMessage, path: string, prefix: string): boolean => {
+export const isPlainStoredGet = (request: FastRequest, path: string, prefix: string): boolean => {
   if (request.method !== 'GET' || request.url !== path || !path.startsWith(prefix)) return false;
   const { headers } = request;
   return (
@@ -37,8 +38,8 @@ export const isPlainStoredGet = (request: IncomingMessage, path: string, prefix:
  * the general pipeline would stream instead (larger than it sends whole).
  */
 export const answerStoredRead = (
-  request: IncomingMessage,
-  response: ServerResponse,
+  request: FastRequest,
+  response: FastResponse,
   version: ResourceVersion,
   mediaType: string,
   body: () => string | undefined,

@@ -58,7 +58,7 @@ export class TrustedProxies {
    * address stops the walk: an obfuscated identifier (`_…`) is then the client; `unknown` or
    * garbage leaves the nearest proxy as the client.
    */
-  clientAddress(request: IncomingMessage): string {
+  clientAddress(request: Pick<IncomingMessage, 'headers' | 'socket'>): string {
     let client = request.socket.remoteAddress ?? 'unknown';
     if (!this.has(client)) return client;
     const chain = forwardedChain(request, this.#header);
