@@ -10,8 +10,9 @@
  * - anything else (a body, an upgrade, a head split across reads, bytes the strict reader
  *   does not vouch for, or a client that sends requests faster than it reads the answers)
  *   hands the rest of the connection to Node for good.
- * Answers written directly in one turn of the event loop go out together at its end, so that a
- * client waiting on many connections is woken once for them rather than once each.
+ * When the server is busy, answers written directly in one turn of the event loop go out together
+ * at its end, so that a client waiting on many connections is woken once for them rather than once
+ * each; a lone answer goes out at once.
  */
 import type { Socket } from 'node:net';
 import { type BridgeOwner, ConnectionBridge } from './connection-bridge.ts';
@@ -22,6 +23,14 @@ export type DirectAnswerer = (head: RequestHead, bridge: ConnectionBridge) => st
 
 /** Output waiting for the end of the event loop's turn, before the socket is paused for it. */
 const HIGH_WATER = 64 * 1024;
+
+/**
+ * Answers closer together than this (ms) are taken for a busy turn of the event loop: they are
+ * written together at its end. A lone answer is written at once, as waiting for the end of the
+ * turn costs it a loop iteration (10 µs on the machines measured).
+ */
+const BUSY_GAP_MS = 0.2;
+let lastAnswerAt = 0;
 
 /** Connections with answers waiting to be written at the end of this turn. */
 const waiting: DirectConnection[] = [];
@@ -64,10 +73,7 @@ export class DirectConnection implements BridgeOwner {
     const out = this.#out;
     this.#out = '';
     if (this.#socket.destroyed) return;
-    if (!this.#socket.write(out)) {
-      this.#pausedForOutput = true;
-      this.#socket.pause();
-    }
+    if (!this.#socket.write(out)) this.#pauseForOutput();
   }
 
   resumeReading(): void {
@@ -88,6 +94,28 @@ export class DirectConnection implements BridgeOwner {
     this.#socket.pause();
   }
 
+  /**
+   * Writes a direct answer now, or at the end of the turn when another was answered moments
+   * ago (then more are likely to follow in this turn) or this connection has answers waiting.
+   */
+  #write(answer: string): void {
+    const now = performance.now();
+    const busy = now - lastAnswerAt < BUSY_GAP_MS;
+    lastAnswerAt = now;
+    if (!busy && this.#out === '') {
+      if (!this.#socket.write(answer)) this.#pauseForOutput();
+      return;
+    }
+    if (this.#out === '' && waiting.push(this) === 1) setImmediate(flushWaiting);
+    this.#out += answer;
+    if (this.#out.length > HIGH_WATER) this.flush();
+  }
+
+  #pauseForOutput(): void {
+    this.#pausedForOutput = true;
+    this.#socket.pause();
+  }
+
   #read(chunk: Buffer): void {
     if (this.#through) {
       this.#pass(chunk);
@@ -102,9 +130,7 @@ export class DirectConnection implements BridgeOwner {
         this.flush();
         if (!this.bridge.passRequest(chunk.subarray(offset, head.end))) this.#pauseForNode();
       } else {
-        if (this.#out === '' && waiting.push(this) === 1) setImmediate(flushWaiting);
-        this.#out += answer;
-        if (this.#out.length > HIGH_WATER) this.flush();
+        this.#write(answer);
       }
       offset = head.end;
       // A client that sends faster than it reads gets Node's pacing of pipelined requests from here on.
