@@ -64,6 +64,22 @@ export class ConnectionBridge extends Duplex {
     this.#socket.write(chunk, encoding, callback);
   }
 
+  /** Node's corked writes (a head and its body) go out in one system call, as on a socket. */
+  override _writev(
+    chunks: Array<{ chunk: Buffer; encoding: BufferEncoding }>,
+    callback: (error?: Error | null) => void,
+  ): void {
+    this.#owner.flush();
+    this.#socket.cork();
+    for (let i = 0; i < chunks.length - 1; i++) {
+      const { chunk, encoding } = chunks[i] as { chunk: Buffer; encoding: BufferEncoding };
+      this.#socket.write(chunk, encoding);
+    }
+    const last = chunks[chunks.length - 1] as { chunk: Buffer; encoding: BufferEncoding };
+    this.#socket.write(last.chunk, last.encoding, callback);
+    this.#socket.uncork();
+  }
+
   override _final(callback: (error?: Error | null) => void): void {
     this.#owner.flush();
     this.#socket.end(callback);
