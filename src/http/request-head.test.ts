@@ -105,7 +105,6 @@ describe('readRequestHead', () => {
       'X-Nul: \0',
       'Bad[]: x',
       ': no-name',
-      '',
     );
     const requestLines = fc.constantFrom(
       'GET /admin/api/restconf/data/bench:bench/entry=entry-5 HTTP/1.1',
