@@ -98,9 +98,11 @@ export class ManagementServer {
       },
       listener,
     );
+    const answer = (head: RequestHead, bridge: ConnectionBridge): string | undefined =>
+      this.#answerDirectly(head, bridge);
     const accept = (socket: Socket): void => {
       socket.setNoDelay(true);
-      const connection = new DirectConnection(socket, (head, bridge) => this.#answerDirectly(head, bridge));
+      const connection = new DirectConnection(socket, answer);
       this.#server.emit('connection', connection.bridge);
     };
     // Half-open, so that answers written directly go out before the connection is ended (Node's HTTP server ends it).

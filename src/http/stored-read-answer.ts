@@ -5,7 +5,6 @@
  * is current, else 200 with the body whole, its version headers and the headers the general
  * pipeline sends with such a body. @see RFC 9110 §13, §15.4.5
  */
-
 import {
   entityTag,
   evaluatePreconditions,
