@@ -21,7 +21,7 @@ import {
 } from '../data/index.ts';
 import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/index.ts';
 import type { Logger } from '../util/index.ts';
-import { SILENT_LOGGER } from '../util/index.ts';
+import { handingOverIndexes, SILENT_LOGGER } from '../util/index.ts';
 import type { SchemaTree } from '../yang/index.ts';
 import { CheckpointEntryTexts } from './checkpoint-entry-texts.ts';
 import {
@@ -141,6 +141,14 @@ const RECENT_RECORD_LIMIT = 1024 * 1024;
  * is taken, and the next group prepared, soon after it comes (not after a whole slice).
  */
 const CHECKPOINT_SLICE_WHILE_COMMITTING_MS = 0.1;
+
+/**
+ * The version of record after `diff`: `root` with the diff applied, the large lists' key indexes
+ * handed over to it (a transaction's working copies never take them: see
+ * util/persistent/key-index.ts).
+ */
+const versionOfRecord = (root: DataTree, diff: DataDiff): DataTree =>
+  handingOverIndexes(() => applyDiff(root, diff, { strict: true }));
 
 /** The running datastore. */
 export class Datastore {
@@ -414,7 +422,7 @@ export class Datastore {
       // old object had. The result equals the change's tree in content, and in the order of every
       // entry it created or deleted (diffs carry positions in system-ordered lists too); a mere
       // reordering of a system-ordered list is no change.
-      const visible = applyDiff(state.root, diff, { strict: true });
+      const visible = versionOfRecord(state.root, diff);
       const timestamp = new Date().toISOString();
       const { forward: forwardText, reverse: reverseText } = encodeDiffs(diff, this.schema);
       const forward = forwardText.text;
@@ -656,7 +664,7 @@ export class Datastore {
           break;
         }
         const diff = decodeDiff(record.forward, this.schema);
-        const root = applyDiff(current.root, diff, { strict: true });
+        const root = versionOfRecord(current.root, diff);
         this.#versions.record(root, diff, { fixedNumber: record.fixedNumber, timestamp: record.timestamp });
         this.#recent.add(record);
         this.#afterDurable(record, false);
@@ -769,7 +777,7 @@ const loadJournal = async (
     for await (const record of journal.commitsAfter(fixedNumber)) {
       if (record.fixedNumber !== fixedNumber + 1 && fixedNumber !== 0)
         throw new CommitFailedError(`the journal lacks commit ${fixedNumber + 1}: it cannot be replayed`);
-      root = applyDiff(root, decodeDiff(record.forward, schema), { strict: true });
+      root = versionOfRecord(root, decodeDiff(record.forward, schema));
       fixedNumber = record.fixedNumber;
       timestamp = record.timestamp;
       replayed++;

@@ -23,6 +23,7 @@ export {
   DuplicateKeyError,
   diffKeyedSequences,
   diffSortedMaps,
+  handingOverIndexes,
   KeyedSequence,
   KeyNotFoundError,
   LazyValues,

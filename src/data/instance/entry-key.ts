@@ -4,6 +4,8 @@
  * U+0000 (which no YANG string can contain), so that equal key values always meet.
  * @see RFC 7950 §7.8.2, §9.1 (canonical forms), §9.4 (no U+0000 in strings)
  */
+
+import { type Comparator, naturalOrder } from '../../util/index.ts';
 import type { LeafNode, ListNode, YangValue } from '../../yang/index.ts';
 import { toCanonical } from '../../yang/index.ts';
 
@@ -28,5 +30,8 @@ export const entryKeyOf = (list: ListNode, keyValues: readonly YangValue[]): str
   return text;
 };
 
-/** Orders entry keys by UTF-16 code units. */
-export const compareEntryKeys = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+/**
+ * Orders entry keys by UTF-16 code units: the natural order of strings, which lets a large list
+ * keep a hash index of its keys (util/persistent/key-index.ts).
+ */
+export const compareEntryKeys: Comparator<string> = naturalOrder;

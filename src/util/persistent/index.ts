@@ -7,6 +7,7 @@ export { LazyValues } from './b-tree-node.ts';
 export { DuplicateKeyError, KeyNotFoundError, UnsortedInputError } from './collection-errors.ts';
 export type { Comparator } from './comparator.ts';
 export { lexicographicOrder, naturalOrder } from './comparator.ts';
+export { handingOverIndexes } from './key-index.ts';
 export type { KeyedSequenceDraft, SequencePlacement } from './keyed-sequence.ts';
 export { diffKeyedSequences, KeyedSequence } from './keyed-sequence.ts';
 export type { KeyedSequenceDiff, SequenceDiffOptions, SequenceUpdate } from './keyed-sequence-diff.ts';

@@ -14,6 +14,7 @@ import type { LazyValues } from './b-tree-node.ts';
 import { DuplicateKeyError, KeyNotFoundError } from './collection-errors.ts';
 import type { Comparator } from './comparator.ts';
 import { naturalOrder } from './comparator.ts';
+import { DESCENTS_BEFORE_INDEX, handsOverIndexes, INDEX_MIN_SIZE, KeyIndex } from './key-index.ts';
 import {
   diffSequenceParts,
   type KeyedSequenceDiff,
@@ -46,6 +47,9 @@ export type SequencePlacement<K> =
 
 const compareOrderKeys: Comparator<number> = naturalOrder;
 
+/** A deletion among a batch's edits (see `withMutations`). */
+const DELETED: unique symbol = Symbol('deleted');
+
 /** Whether `keyOrder` lists every position of `keys` once, in strictly increasing key order. */
 const isKeyOrder = <K>(keys: readonly K[], keyOrder: ArrayLike<number>, comparator: Comparator<K>): boolean => {
   const count = keys.length;
@@ -67,15 +71,22 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
   readonly #orderOf: PersistentSortedMap<K, number>;
   readonly #keyAt: PersistentSortedMap<number, K>;
   readonly #valueAt: PersistentSortedMap<number, V>;
+  /** The hash index of the keys; used only while this sequence is its owner (see key-index.ts). */
+  #index: KeyIndex<K, V> | undefined;
+  /** Lookups that descended the trees, toward starting an index. */
+  #descents = 0;
 
   private constructor(
     orderOf: PersistentSortedMap<K, number>,
     keyAt: PersistentSortedMap<number, K>,
     valueAt: PersistentSortedMap<number, V>,
+    index?: KeyIndex<K, V>,
   ) {
     this.#orderOf = orderOf;
     this.#keyAt = keyAt;
     this.#valueAt = valueAt;
+    this.#index = index;
+    if (index !== undefined) index.owner = this;
   }
 
   /** An empty sequence whose keys are told apart by `comparator`. */
@@ -158,13 +169,27 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
 
   /** The value of `key`, or `undefined` when absent. */
   get(key: K): V | undefined {
+    const index = this.#ownIndex();
+    if (index !== undefined) {
+      const known = index.values.get(key);
+      if (known !== undefined) return known;
+    }
     const order = this.#orderOf.get(key);
-    return order === undefined ? undefined : this.#valueAt.get(order);
+    if (order === undefined) return undefined;
+    const value = this.#valueAt.get(order) as V;
+    if (index !== undefined) index.values.set(key, value);
+    else this.#countDescent();
+    return value;
+  }
+
+  /** Whether lookups of this sequence use its hash index (see key-index.ts); for tests and diagnostics. */
+  get indexed(): boolean {
+    return this.#ownIndex() !== undefined;
   }
 
   /** Whether `key` is present. */
   has(key: K): boolean {
-    return this.#orderOf.has(key);
+    return this.#ownIndex()?.values.has(key) === true || this.#orderOf.has(key);
   }
 
   /** Replaces the value of `key` where it stands (appending it when absent); this sequence when unchanged. */
@@ -172,7 +197,9 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     const order = this.#orderOf.get(key);
     if (order === undefined) return this.insert(key, value, { insert: 'last' });
     const valueAt = this.#valueAt.set(order, value);
-    return valueAt === this.#valueAt ? this : new KeyedSequence(this.#orderOf, this.#keyAt, valueAt);
+    return valueAt === this.#valueAt
+      ? this
+      : this.#derive(this.#orderOf, this.#keyAt, valueAt, (values) => values.set(key, value));
   }
 
   /**
@@ -187,6 +214,8 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     let orderOf = this.#orderOf;
     let keyAt = this.#keyAt;
     let valueAt = this.#valueAt;
+    // The batch's edits in order, for the index, when this sequence owns one.
+    const edits: [K, V | typeof DELETED][] | undefined = this.#ownIndex() === undefined ? undefined : [];
     orderOf = this.#orderOf.withMutations((orders) => {
       keyAt = this.#keyAt.withMutations((keys) => {
         valueAt = this.#valueAt.withMutations((values) => {
@@ -199,6 +228,7 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
             },
             has: (key) => orders.has(key) || (late.length > 0 && lateIndex(key) >= 0),
             set: (key, value) => {
+              edits?.push([key, value]);
               const order = orders.get(key);
               if (order !== undefined) {
                 values.set(order, value);
@@ -220,6 +250,7 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
               lastOrder = next;
             },
             delete: (key) => {
+              edits?.push([key, DELETED]);
               const order = orders.get(key);
               if (order === undefined) {
                 const known = late.length === 0 ? -1 : lateIndex(key);
@@ -237,7 +268,13 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     let result: KeyedSequence<K, V> =
       orderOf === this.#orderOf && keyAt === this.#keyAt && valueAt === this.#valueAt
         ? this
-        : new KeyedSequence(orderOf, keyAt, valueAt);
+        : this.#derive(orderOf, keyAt, valueAt, (values) => {
+            for (const [key, value] of edits ?? []) {
+              if (value === DELETED) values.delete(key);
+              else values.set(key, value);
+            }
+          });
+    // The index got the late keys with the batch's edits; appending them sets the same values again.
     for (const [key, value] of late) result = result.append(key, value);
     return result;
   }
@@ -272,10 +309,11 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     const order = orderKeyBetween(before, after);
     if (order === undefined)
       return this.#relabelAndInsert(after === undefined ? this.size : this.#keyAt.rank(after), key, value);
-    return new KeyedSequence(
+    return this.#derive(
       this.#orderOf.set(key, order),
       this.#keyAt.set(order, key),
       this.#valueAt.set(order, value),
+      (values) => values.set(key, value),
     );
   }
 
@@ -297,7 +335,9 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
   delete(key: K): KeyedSequence<K, V> {
     const order = this.#orderOf.get(key);
     if (order === undefined) return this;
-    return new KeyedSequence(this.#orderOf.delete(key), this.#keyAt.delete(order), this.#valueAt.delete(order));
+    return this.#derive(this.#orderOf.delete(key), this.#keyAt.delete(order), this.#valueAt.delete(order), (values) =>
+      values.delete(key),
+    );
   }
 
   /** The entry at sequence position `index` (negative counts from the end), or `undefined`. */
@@ -433,7 +473,7 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
       keys.splice(position - low, 0, key);
       values.splice(position - low, 0, value);
       const newOrder = (index: number): number => lowBound + gap * (index + 1);
-      return new KeyedSequence(
+      return this.#derive(
         this.#orderOf.withMutations((draft) => {
           for (const [index, windowKey] of keys.entries()) draft.set(windowKey, newOrder(index));
         }),
@@ -445,6 +485,7 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
           for (const order of oldOrders) draft.delete(order);
           for (const [index, windowValue] of values.entries()) draft.set(newOrder(index), windowValue);
         }),
+        (values) => values.set(key, value),
       );
     }
   }
@@ -457,7 +498,7 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     const orderOf = this.#orderOf.withMutations((draft) => {
       for (const [index, [entryKey]] of entries.entries()) draft.set(entryKey, (index - offset) * ORDER_KEY_SPACING);
     });
-    return new KeyedSequence(
+    return this.#derive(
       orderOf,
       PersistentSortedMap.fromSorted(
         entries.map(([entryKey], index) => [(index - offset) * ORDER_KEY_SPACING, entryKey] as const),
@@ -467,7 +508,44 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
         entries.map(([, entryValue], index) => [(index - offset) * ORDER_KEY_SPACING, entryValue] as const),
         compareOrderKeys,
       ),
+      (values) => values.set(key, value),
     );
+  }
+
+  /** The index, when this sequence owns it. */
+  #ownIndex(): KeyIndex<K, V> | undefined {
+    const index = this.#index;
+    return index !== undefined && index.owner === this ? index : undefined;
+  }
+
+  /**
+   * A sequence of these trees, made from this one by an edit. Inside `handingOverIndexes` it takes
+   * over this sequence's index, with `edit` applied to it, when this sequence owns one, and else
+   * its count of descents (see key-index.ts).
+   */
+  #derive(
+    orderOf: PersistentSortedMap<K, number>,
+    keyAt: PersistentSortedMap<number, K>,
+    valueAt: PersistentSortedMap<number, V>,
+    edit: (values: Map<K, V>) => void,
+  ): KeyedSequence<K, V> {
+    if (!handsOverIndexes()) return new KeyedSequence(orderOf, keyAt, valueAt);
+    const index = this.#ownIndex();
+    if (index !== undefined) edit(index.values);
+    const derived = new KeyedSequence(orderOf, keyAt, valueAt, index);
+    if (index === undefined) derived.#descents = this.#descents;
+    return derived;
+  }
+
+  /**
+   * Counts a lookup that descended the trees, and starts an index after a few of them: for a large
+   * sequence ordered by {@link naturalOrder}, whose equal keys a `Map` finds equal.
+   */
+  #countDescent(): void {
+    if (this.size < INDEX_MIN_SIZE || this.comparator !== naturalOrder) return;
+    if (++this.#descents < DESCENTS_BEFORE_INDEX) return;
+    this.#descents = 0;
+    this.#index = new KeyIndex(this, new Map());
   }
 
   #orderKeyAt(position: number): number {
