@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { testSchema } from '../../test/support/test-schema.ts';
-import type { DataTree, InstancePath } from '../data/index.ts';
+import type { DataTree, InstanceNode, InstancePath, ListInstance } from '../data/index.ts';
 import {
   applyEdit,
   decodeJson,
   encodeDiff,
   encodeJsonString,
+  getChild,
   parseJsonText,
   REVERSE_OF_FORWARD,
   REVERSE_REFERENCE_LENGTH,
@@ -113,6 +114,26 @@ describe('Datastore', () => {
     });
     assert.equal(datastore.snapshot.fixedNumber, 1);
     assert.equal(text(datastore.snapshot.root), JSON.stringify(INITIAL));
+  });
+
+  it("hands a large list's key index to the version a commit makes, never to a failed change's working copy", async () => {
+    const count = 5000;
+    const items = Array.from({ length: count }, (_, index) => ({ id: `i${index}`, price: index % 900 }));
+    const datastore = await Datastore.open({
+      schema,
+      journal: new MemoryJournalStore(emptyMemoryJournal()),
+      initial: () => tree({ 'shop:shop': { item: items } }),
+    });
+    const entries = (): ListInstance['entries'] =>
+      (getChild(getChild(datastore.snapshot.root, shop) as InstanceNode, item) as ListInstance).entries;
+    for (let index = 0; index < 100; index++) assert.ok(entries().get(`i${index}`) !== undefined);
+    assert.equal(entries().indexed, true);
+    await datastore.commit(withItem('i7', 8), ADMIN);
+    assert.equal(entries().indexed, true, 'the new version of record has it');
+    assert.equal(entries().get('i7')?.slots[1], 8);
+    await assert.rejects(datastore.commit(withItem('i8', 5000), ADMIN), /too expensive/);
+    assert.equal(entries().indexed, true, 'a failed change left it where it was');
+    assert.equal(entries().get('i8')?.slots[1], 8);
   });
 
   it('lets a commit hook veto a commit', async () => {
