@@ -214,8 +214,9 @@ export class KeyedSequence<K, V> implements Iterable<[K, V]> {
     let orderOf = this.#orderOf;
     let keyAt = this.#keyAt;
     let valueAt = this.#valueAt;
-    // The batch's edits in order, for the index, when this sequence owns one.
-    const edits: [K, V | typeof DELETED][] | undefined = this.#ownIndex() === undefined ? undefined : [];
+    // The batch's edits in order, for the index, when this sequence owns one and hands it over.
+    const edits: [K, V | typeof DELETED][] | undefined =
+      handsOverIndexes() && this.#ownIndex() !== undefined ? [] : undefined;
     orderOf = this.#orderOf.withMutations((orders) => {
       keyAt = this.#keyAt.withMutations((keys) => {
         valueAt = this.#valueAt.withMutations((values) => {
