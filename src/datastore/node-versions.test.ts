@@ -47,3 +47,24 @@ describe('NodeVersions of a created list', () => {
     assert.deepEqual(afterCreating(200_000), { entry: 2, floor: 2 });
   });
 });
+
+describe('NodeVersions times', () => {
+  it("reports a recorded commit's time to the whole second, the floor's as it is", () => {
+    const root = decodeJson(schema, { 'nv:top': { item: [{ id: 'a' }] } }, { schema }) as DataTree;
+    const container = getChild(root, top) as ContainerInstance;
+    const entry = (getChild(container, item) as ListInstance).entries.at(0)?.[1] as object;
+    const versions = new NodeVersions({ fixedNumber: 1, timestamp: '2026-11-27T08:00:00.250Z' });
+    assert.deepEqual(versions.versionOfNode(entry), { fixedNumber: 1, timestamp: '2026-11-27T08:00:00.250Z' });
+    versions.record(
+      root,
+      { changes: [{ kind: 'create', path: [{ schema: top }, { schema: item }], value: getChild(container, item) }] },
+      { fixedNumber: 2, timestamp: '2026-11-27T08:00:01.750Z' },
+    );
+    assert.deepEqual(versions.versionOfNode(entry), { fixedNumber: 2, timestamp: '2026-11-27T08:00:01Z' });
+    assert.deepEqual(versions.versionOf(root, [{ schema: top }]), {
+      fixedNumber: 2,
+      timestamp: '2026-11-27T08:00:01Z',
+    });
+    assert.equal(new Date(versions.versionOfNode(entry).timestamp).toUTCString(), 'Fri, 27 Nov 2026 08:00:01 GMT');
+  });
+});
