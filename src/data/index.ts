@@ -75,6 +75,7 @@ export type {
 export {
   childrenOf,
   compareEntryKeys,
+  creationStamp,
   deleteChild,
   deleteEntry,
   emptyDataTree,
@@ -104,6 +105,7 @@ export {
   setChild,
   slotChildByName,
   slotTableOf,
+  stampingCreations,
   updateAt,
 } from './instance/index.ts';
 export type { ListPage, ListPagination, PageDirection, PageSource, SortKey, WhereFilter } from './pagination/index.ts';

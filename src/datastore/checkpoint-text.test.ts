@@ -20,6 +20,7 @@ import {
   instancesEqual,
   putEntry,
   reverseDiff,
+  stampingCreations,
   updateAt,
 } from '../data/index.ts';
 import { OperationFailedError } from '../errors/index.ts';
@@ -330,6 +331,37 @@ describe('a large list loaded lazily (its entries decoded when first read)', () 
       [lazyBefore, eagerBefore] = [lazyAfter, eagerAfter];
     }
     assert.equal(await checkpointTextInSlices(lazyBefore), await checkpointTextInSlices(eagerBefore));
+  });
+
+  it("stamps the nodes a commit's version of record makes, not the entries it reads from a lazy line", async () => {
+    const { lazy, eager } = await loadBoth();
+    const path = bigPath();
+    let [lazyBefore, eagerBefore] = [lazy, eager];
+    // As the datastore records a commit (stamped) against a record of every object (unstamped).
+    const stamped = new NodeVersions({ fixedNumber: 1, timestamp: 't1' });
+    const recorded = new NodeVersions({ fixedNumber: 1, timestamp: 't1' });
+    for (const [step, edit] of edits.entries()) {
+      const fixedNumber = step + 2;
+      const diff = diffTrees(
+        eagerBefore,
+        updateAt(eagerBefore, path, (list) => edit(list as ListInstance)),
+      );
+      const lazyAfter = stampingCreations(fixedNumber, () => applyDiff(lazyBefore, diff, { strict: true }));
+      const eagerAfter = applyDiff(eagerBefore, diff, { strict: true });
+      stamped.record(lazyAfter, diff, { fixedNumber, timestamp: `t${fixedNumber}` });
+      recorded.record(eagerAfter, diff, { fixedNumber, timestamp: `t${fixedNumber}` });
+      // Neighbours of the changed entries share their lines, decoded during the stamped apply.
+      for (const index of [0, 4, 5, 6, 63, 64, 65, 100, 699, 701, 1298, 1299, 5000, 6000]) {
+        const entryPath = [...path.slice(0, -1), { schema: big(), keys: [`key ${index % 7} ÅÄÖ 😀`, index] }];
+        assert.deepEqual(
+          stamped.versionOf(lazyAfter, entryPath),
+          recorded.versionOf(eagerAfter, entryPath),
+          `version of entry ${index} after edit ${step}`,
+        );
+      }
+      assert.deepEqual(stamped.versionOf(lazyAfter, path), { fixedNumber, timestamp: `t${fixedNumber}` });
+      [lazyBefore, eagerBefore] = [lazyAfter, eagerAfter];
+    }
   });
 
   it('refuses a damaged line when its entries are first read, and loads the rest', async () => {

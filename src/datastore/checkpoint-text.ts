@@ -47,6 +47,7 @@ import {
   parseJsonText,
   slotChildByName,
   slotTableOf,
+  stampingCreations,
   updateAt,
 } from '../data/index.ts';
 import { OperationFailedError } from '../errors/index.ts';
@@ -423,7 +424,8 @@ class CheckpointDecoder {
         const from = line * lineEntries;
         const size = Math.min(lineEntries, count - from);
         const text = lines[line];
-        const decoded = decodeLine(schema, text, size, options, firstLine + line);
+        // Entries read during a commit are no part of it: unstamped, whatever stamp is in force.
+        const decoded = stampingCreations(0, () => decodeLine(schema, text, size, options, firstLine + line));
         const first = Math.max(start, from);
         const last = Math.min(end, from + decoded.keys.length);
         for (let position = first; position < last; position++) {

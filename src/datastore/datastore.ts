@@ -17,6 +17,7 @@ import {
   emptyDataTree,
   encodeDiffs,
   isEmptyDiff,
+  stampingCreations,
   validateChange,
 } from '../data/index.ts';
 import { CommitFailedError, StoreUnavailableError, throwIfAny } from '../errors/index.ts';
@@ -143,12 +144,13 @@ const RECENT_RECORD_LIMIT = 1024 * 1024;
 const CHECKPOINT_SLICE_WHILE_COMMITTING_MS = 0.1;
 
 /**
- * The version of record after `diff`: `root` with the diff applied, the large lists' key indexes
- * handed over to it (a transaction's working copies never take them: see
- * util/persistent/key-index.ts).
+ * The version of record after commit `fixedNumber`'s `diff`: `root` with the diff applied, the
+ * large lists' key indexes handed over to it (a transaction's working copies never take them: see
+ * util/persistent/key-index.ts), and the inner nodes it makes stamped with the fixed number (the
+ * versions of those node objects: see node-versions.ts).
  */
-const versionOfRecord = (root: DataTree, diff: DataDiff): DataTree =>
-  handingOverIndexes(() => applyDiff(root, diff, { strict: true }));
+const versionOfRecord = (root: DataTree, diff: DataDiff, fixedNumber: number): DataTree =>
+  stampingCreations(fixedNumber, () => handingOverIndexes(() => applyDiff(root, diff, { strict: true })));
 
 /** The running datastore. */
 export class Datastore {
@@ -422,7 +424,7 @@ export class Datastore {
       // old object had. The result equals the change's tree in content, and in the order of every
       // entry it created or deleted (diffs carry positions in system-ordered lists too); a mere
       // reordering of a system-ordered list is no change.
-      const visible = versionOfRecord(state.root, diff);
+      const visible = versionOfRecord(state.root, diff, fixedNumber);
       const timestamp = new Date().toISOString();
       const { forward: forwardText, reverse: reverseText } = encodeDiffs(diff, this.schema);
       const forward = forwardText.text;
@@ -664,7 +666,7 @@ export class Datastore {
           break;
         }
         const diff = decodeDiff(record.forward, this.schema);
-        const root = versionOfRecord(current.root, diff);
+        const root = versionOfRecord(current.root, diff, record.fixedNumber);
         this.#versions.record(root, diff, { fixedNumber: record.fixedNumber, timestamp: record.timestamp });
         this.#recent.add(record);
         this.#afterDurable(record, false);
@@ -777,7 +779,7 @@ const loadJournal = async (
     for await (const record of journal.commitsAfter(fixedNumber)) {
       if (record.fixedNumber !== fixedNumber + 1 && fixedNumber !== 0)
         throw new CommitFailedError(`the journal lacks commit ${fixedNumber + 1}: it cannot be replayed`);
-      root = versionOfRecord(root, decodeDiff(record.forward, schema));
+      root = versionOfRecord(root, decodeDiff(record.forward, schema), record.fixedNumber);
       fixedNumber = record.fixedNumber;
       timestamp = record.timestamp;
       replayed++;

@@ -13,16 +13,21 @@
  * applied since the floor, every node of a cluster that applied the same commits reports the same
  * versions once they agree on the floor (docs/cluster.md).
  *
- * The WeakMap holds fixed numbers, not version objects: V8 keeps such small integers unboxed, so
- * the collector has no values to trace from the map's entries. With an object per version, a
- * map with an entry for every entry of a large list that was ever changed (a million, after
- * random PATCHes at 1,000,000 entries) made each full collection's final pause 5–30 times as
- * long. A recorded version's time comes from {@link CommitSeconds}, to the whole second, as
- * Last-Modified carries it.
+ * Most node objects carry their commit themselves: the datastore makes the version of record of
+ * each commit inside `stampingCreations(fixedNumber, …)`, so every inner node on the spines of
+ * its changes is stamped with it (`creationStamp`). The WeakMap holds only the rest: lists
+ * (plain objects, no stamps), the inner nodes of inserted subtrees (made before the commit had
+ * a number), and objects a later change reuses (a moved entry). It holds fixed numbers, not
+ * version objects. A WeakMap is an ephemeron table, which every full garbage collection traces
+ * and clears partly in its final pause: with an entry (and an object) per changed entry of a
+ * large list, a million after random PATCHes at 1,000,000 entries, those pauses reached
+ * 36–943 ms under a stream of writes (docs/performance.md, "Fourteenth round"). A recorded
+ * version's time comes from {@link CommitSeconds}, to the whole second, as Last-Modified
+ * carries it.
  * @see RFC 8040 §3.4.1.2–3.4.1.3, RFC 7232 §2
  */
 import type { DataDiff, DataTree, InstanceNode, InstancePath, ListInstance, Slot } from '../data/index.ts';
-import { findEntry, getChild, isInstanceNode } from '../data/index.ts';
+import { creationStamp, findEntry, getChild, isInstanceNode } from '../data/index.ts';
 import { CommitSeconds } from './commit-seconds.ts';
 
 /** The commit a resource was last changed by: its fixed number and time. */
@@ -113,19 +118,29 @@ export class NodeVersions {
   record(root: DataTree, diff: DataDiff, version: NodeVersion): void {
     const fixedNumber = version.fixedNumber;
     this.#seconds.add(fixedNumber, version.timestamp);
-    this.#versions.set(root, fixedNumber);
+    // Objects stamped by this commit, or already marked by an earlier change of it, are left
+    // alone; an object a change reuses (a moved entry) takes this commit's version, as on every
+    // other node.
+    const mark = (node: object): void => {
+      if (creationStamp(node) !== fixedNumber && this.#versions.get(node) !== fixedNumber)
+        this.#versions.set(node, fixedNumber);
+    };
+    mark(root);
     for (const change of diff.changes) {
-      // Objects already marked by an earlier change of this commit are left alone; an object a
-      // change reuses (a moved entry) takes this commit's version, as on every other node.
-      walk(root, change.path, (node) => {
-        if (this.#versions.get(node) !== fixedNumber) this.#versions.set(node, fixedNumber);
-      });
+      walk(root, change.path, mark);
       if (change.kind === 'create' || change.kind === 'modify') {
         const inserted = innerObjects(change.value, SUBTREE_BUDGET);
         if (inserted === undefined) this.#raiseFloor(version);
-        else for (const node of inserted) this.#versions.set(node, fixedNumber);
+        else for (const node of inserted) mark(node);
       }
     }
+  }
+
+  /** The commit that created `node` or last reused it: its stamp or its record, the later one. */
+  #commitOf(node: object): number {
+    const stamp = creationStamp(node);
+    const recorded = this.#versions.get(node);
+    return recorded === undefined || recorded < stamp ? stamp : recorded;
   }
 
   /**
@@ -134,7 +149,7 @@ export class NodeVersions {
    * without walking it again.
    */
   versionOfNode(node: object): NodeVersion {
-    return this.#versionOfCommit(this.#versions.get(node));
+    return this.#versionOfCommit(this.#commitOf(node));
   }
 
   /**
@@ -146,13 +161,13 @@ export class NodeVersions {
     walk(root, path, (node) => {
       deepest = node;
     });
-    return this.#versionOfCommit(this.#versions.get(deepest));
+    return this.#versionOfCommit(this.#commitOf(deepest));
   }
 
-  /** The version of commit `fixedNumber` (a recorded one), or the floor when that is not older. */
-  #versionOfCommit(fixedNumber: number | undefined): NodeVersion {
+  /** The version of commit `fixedNumber` (0: none recorded), or the floor when that is not older. */
+  #versionOfCommit(fixedNumber: number): NodeVersion {
     const floor = this.#floor;
-    if (fixedNumber === undefined || fixedNumber <= floor.fixedNumber) return floor;
+    if (fixedNumber <= floor.fixedNumber) return floor;
     const last = this.#last;
     if (last !== undefined && last.fixedNumber === fixedNumber) return last;
     const version = { fixedNumber, timestamp: this.#seconds.timeOf(fixedNumber) ?? floor.timestamp };

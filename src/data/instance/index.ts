@@ -26,6 +26,7 @@ export type {
 export {
   childrenOf,
   closeInstance,
+  creationStamp,
   deleteChild,
   emptyDataTree,
   emptyInstance,
@@ -37,6 +38,7 @@ export {
   isVacantSlot,
   openInstance,
   setChild,
+  stampingCreations,
 } from './instance-node.ts';
 export type { InstancePath, InstancePathStep } from './instance-path.ts';
 export { entryWithKeys, resolveInstancePath, updateAt } from './instance-path.ts';

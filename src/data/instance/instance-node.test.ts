@@ -9,7 +9,17 @@ import type { ContainerNode, LeafListNode, LeafNode, ListNode } from '../../yang
 import { TYPES_MODULE } from '../test-modules.test-support.ts';
 import { testSchema } from '../test-schema.test-support.ts';
 import type { ContainerInstance } from './instance-node.ts';
-import { childrenOf, deleteChild, emptyDataTree, emptyInstance, getChild, getLeaf, setChild } from './instance-node.ts';
+import {
+  childrenOf,
+  creationStamp,
+  deleteChild,
+  emptyDataTree,
+  emptyInstance,
+  getChild,
+  getLeaf,
+  setChild,
+  stampingCreations,
+} from './instance-node.ts';
 import { slotTableOf } from './slot-table.ts';
 
 const schema = testSchema([TYPES_MODULE]);
@@ -91,5 +101,33 @@ describe('child edits', () => {
     const two = deleteChild(one, ll);
     assert.equal(two.slots.length, (slotTableOf(top).indexOf.get(s) as number) + 1);
     assert.ok(Object.isFrozen(two.slots));
+  });
+});
+
+describe('creation stamps', () => {
+  const leaf = child<LeafNode>('s');
+  it('stamps the inner nodes made inside stampingCreations, nested, and 0 outside', () => {
+    const plain = setChild(emptyInstance(top), leaf, 'a');
+    const [outer, inner, after] = stampingCreations(7, () => {
+      const made = setChild(plain, leaf, 'b');
+      return [made, stampingCreations(0, () => setChild(made, leaf, 'c')), setChild(made, leaf, 'd')];
+    });
+    assert.deepEqual([plain, outer, inner, after].map(creationStamp), [0, 7, 0, 7]);
+    assert.equal(creationStamp(setChild(plain, leaf, 'e')), 0);
+    assert.equal(creationStamp({ schema: top }), 0, 'no inner node: no stamp');
+  });
+  it('restores the outer stamp when the callback throws', () => {
+    assert.throws(() =>
+      stampingCreations(3, () => {
+        throw new Error('stop');
+      }),
+    );
+    assert.equal(creationStamp(emptyInstance(top)), 0);
+  });
+  it('is no part of the value: equal nodes compare equal whatever their stamps', () => {
+    const unstamped = setChild(emptyInstance(top), leaf, 'x');
+    const stamped = stampingCreations(9, () => setChild(emptyInstance(top), leaf, 'x'));
+    assert.deepStrictEqual(stamped, unstamped);
+    assert.equal(JSON.stringify(stamped), JSON.stringify(unstamped));
   });
 });

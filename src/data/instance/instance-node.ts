@@ -61,6 +61,9 @@ export interface SlotValueOf {
 /** The instance type held in a slot of schema node `N`. */
 export type SlotValue<N extends DataSchemaNode> = SlotValueOf[N['kind']];
 
+/** The creation stamp of the inner nodes made now: 0 but inside {@link stampingCreations}. */
+let currentStamp = 0;
+
 /**
  * The one class of inner instance nodes: the node is itself the array of its slots (its own
  * elements), with its schema node beside them. One object and one elements store per node, not
@@ -69,10 +72,17 @@ export type SlotValue<N extends DataSchemaNode> = SlotValueOf[N['kind']];
  */
 class SlotArray<S extends InnerSchemaNode> extends Array<Slot> {
   readonly schema: S;
+  /** The creation stamp in force when the node was made (private: no part of its value). */
+  readonly #stamp: number;
 
   constructor(schema: S, length: number) {
     super(length);
     this.schema = schema;
+    this.#stamp = currentStamp;
+  }
+
+  static stampOf(value: object): number {
+    return #stamp in value ? value.#stamp : 0;
   }
 
   /** The slots: the node itself. */
@@ -84,6 +94,25 @@ class SlotArray<S extends InnerSchemaNode> extends Array<Slot> {
     return Array;
   }
 }
+
+/**
+ * Runs `make` with every inner node made meanwhile stamped with `stamp` (a positive integer the
+ * caller chooses: the datastore stamps the nodes a commit creates with its fixed number, which
+ * then need no record of their own). Stamps nest; outside any, nodes get 0. A stamp is no part
+ * of a node's value: equal trees compare equal whatever their stamps.
+ */
+export const stampingCreations = <T>(stamp: number, make: () => T): T => {
+  const outer = currentStamp;
+  currentStamp = stamp;
+  try {
+    return make();
+  } finally {
+    currentStamp = outer;
+  }
+};
+
+/** The creation stamp of `value`: that of an inner node (see {@link stampingCreations}), else 0. */
+export const creationStamp = (value: object): number => SlotArray.stampOf(value);
 
 /** True when `value` is an inner instance node (not a leaf-list's values, a list or anydata). */
 export const isInstanceNode = (value: unknown): value is InstanceNode => value instanceof SlotArray;
