@@ -4,10 +4,10 @@
  * persistent: a commit (applied with `applyDiff`) creates exactly the node objects on the spines
  * of its changes and those of the subtrees it inserts, and leaves every other node object as it
  * was; a node object is never changed after it was created. So the version of a resource is the
- * commit that created the deepest node object on its path, recorded in a WeakMap when the commit
- * is applied, in O(size of the change · depth).
+ * commit that created the deepest node object on its path: its creation stamp, or its record in
+ * a WeakMap made when the commit is applied, in O(size of the change · depth).
  *
- * A node object without a record is older than the *floor*: the state start-up loaded, or a
+ * A node object with neither is older than the *floor*: the state start-up loaded, or a
  * commit that inserted a subtree too big to mark object by object (its commit becomes the
  * floor). Resources report at least the floor. Because the records depend only on the commits
  * applied since the floor, every node of a cluster that applied the same commits reports the same
