@@ -81,6 +81,7 @@ class SlotArray<S extends InnerSchemaNode> extends Array<Slot> {
     this.#stamp = currentStamp;
   }
 
+  /** The stamp of `value` when it is a node of this class, else 0. */
   static stampOf(value: object): number {
     return #stamp in value ? value.#stamp : 0;
   }
