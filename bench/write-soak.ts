@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { residentMemory } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, loadedDataDir, nodeArgsOf, startIdconf } from './idconf-server.ts';
+import { followServerOutput } from './server-output.ts';
 import { LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk, patchLeafRequest, runWrk } from './wrk.ts';
 
@@ -67,11 +68,6 @@ const fullCollectionOf = (line: string): FullCollection | undefined => {
   };
 };
 
-/** Shows `line` when it is one of the server's warnings or errors (a pino log line). */
-const showServerWarning = (line: string): void => {
-  if (/"level":(40|50|60)/.test(line)) log(`server: ${line.slice(0, 300)}`);
-};
-
 /** The soak of one setting: a table row per slice. */
 const soak = async (setting: readonly string[]): Promise<string[]> => {
   const name = setting.length === 0 ? 'shipped' : setting.join(' ');
@@ -85,29 +81,20 @@ const soak = async (setting: readonly string[]): Promise<string[]> => {
   ];
   try {
     const server = await startIdconf({ dataDir, timeoutMs: 120_000 + SIZE / 5, nodeArgs: ['--trace-gc', ...setting] });
-    let pending = '';
     let collections: FullCollection[] = [];
     let last: FullCollection | undefined;
     // The main thread's isolate: the first with a heap the entries could fill (over 100 bytes
     // each, and over 20 MB: the worker threads' heaps stay smaller).
     let mainIsolate: string | undefined;
-    server.child.stderr?.on('data', (text: string) => {
-      for (const part of String(text).split('\n')) showServerWarning(part);
-    });
-    server.child.stdout?.on('data', (text: string) => {
-      const parts = (pending + text).split('\n');
-      pending = parts.pop() ?? '';
-      for (const part of parts) {
-        const collection = fullCollectionOf(part);
-        if (collection === undefined) showServerWarning(part);
-        else {
-          if (mainIsolate === undefined && collection.inUse > Math.max(20, SIZE / 10_000))
-            mainIsolate = collection.isolate;
-          if (collection.isolate !== mainIsolate) continue;
-          collections.push(collection);
-          last = collection;
-        }
+    followServerOutput(server.child, log, (line) => {
+      const collection = fullCollectionOf(line);
+      if (collection === undefined) return false;
+      if (mainIsolate === undefined && collection.inUse > Math.max(20, SIZE / 10_000)) mainIsolate = collection.isolate;
+      if (collection.isolate === mainIsolate) {
+        collections.push(collection);
+        last = collection;
       }
+      return true;
     });
     const client = new BenchClient(server.url, ADMIN.user, ADMIN.password);
     try {

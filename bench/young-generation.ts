@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { residentMemory } from './child-process.ts';
 import { BenchClient } from './http-client.ts';
 import { ADMIN, loadedDataDir, nodeArgsOf, startIdconf } from './idconf-server.ts';
+import { followServerOutput } from './server-output.ts';
 import { percentile } from './statistics.ts';
 import { LEGACY_REQUESTS, RESTCONF_REQUESTS } from './workload.ts';
 import { ensureWrk, getOneRequest, patchLeafRequest, runWrk, type WrkRequest, type WrkResult } from './wrk.ts';
@@ -95,11 +96,6 @@ const describe = (result: WrkResult, lines: readonly string[], latency: boolean)
   );
 };
 
-/** Shows `line` as it comes when it is one of the server's warnings or errors (a pino log line). */
-const showServerWarning = (line: string): void => {
-  if (/"level":(40|50|60)/.test(line)) log(`server: ${line.slice(0, 300)}`);
-};
-
 ensureWrk(log);
 log(`loading ${SIZE} entries`);
 const dataDir = await loadedDataDir(join(import.meta.dirname, '..'), SIZE, 'idconf-young-generation-');
@@ -117,18 +113,11 @@ try {
     const lines: string[] = [];
     /** The last `--trace-gc` line: the heap's size after it. */
     let lastCollection = '';
-    let pending = '';
-    server.child.stderr?.on('data', (text: string) => {
-      for (const part of String(text).split('\n')) showServerWarning(part);
-    });
-    server.child.stdout?.on('data', (text: string) => {
-      const parts = (pending + text).split('\n');
-      pending = parts.pop() ?? '';
-      lines.push(...parts);
-      for (const part of parts) {
-        if (HEAP.test(part)) lastCollection = part;
-        else showServerWarning(part);
-      }
+    followServerOutput(server.child, log, (line) => {
+      lines.push(line);
+      if (!HEAP.test(line)) return false;
+      lastCollection = line;
+      return true;
     });
     /** Runs wrk and returns its result with the `--trace-gc` lines printed meanwhile. */
     const windowOf = async (request: WrkRequest, connections: number) => {
