@@ -350,6 +350,36 @@ describe('SqliteJournalStore checkpoints written in pieces', () => {
     await store.close();
   });
 
+  it('paces its rows while commits are being appended, and stores the same checkpoint', async () => {
+    const directory = dataDir();
+    const store = new SqliteJournalStore({ dataDir: directory, checkpointChunkSize: 100, checkpointRowIntervalMs: 20 });
+    await store.open();
+    await store.append([record(1)]);
+    const tree = 'p'.repeat(1000);
+    // A commit every 5 ms while the 10 rows are written: 9 waits of 20 ms between them.
+    let next = 2;
+    let writing = true;
+    const appending = (async () => {
+      while (writing) {
+        await store.append([record(next)]);
+        next += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const started = performance.now();
+    await store.writeCheckpointChunks(1, pieces(tree, 100));
+    const elapsed = performance.now() - started;
+    writing = false;
+    await appending;
+    assert.ok(elapsed >= 9 * 20 * 0.9, `the rows were paced (${elapsed.toFixed(0)} ms)`);
+    assert.deepEqual(await store.latestCheckpoint(), { fixedNumber: 1, tree });
+    // With no commit lately, the same checkpoint is written unpaced (the content is what counts).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await store.writeCheckpointChunks(next - 1, pieces(tree, 100));
+    assert.deepEqual(await store.latestCheckpoint(), { fixedNumber: next - 1, tree });
+    await store.close();
+  });
+
   it('abandons a checkpoint being written in pieces when it is closed', async () => {
     const directory = dataDir();
     const store = await openStore(directory, 100);

@@ -13,6 +13,7 @@
 import { join } from 'node:path';
 import { OperationFailedError } from '../errors/index.ts';
 import { type Logger, SILENT_LOGGER } from '../util/index.ts';
+import { CHECKPOINT_ROW_INTERVAL_MS, COMMIT_STREAM_WINDOW_MS, rowDelay } from './checkpoint-pacing.ts';
 import type { CheckpointPrefetch } from './checkpoint-prefetch.ts';
 import type { Checkpoint, CommitMetadata, CommitRecord } from './commit-record.ts';
 import { checkKeep, listWindow } from './journal-invariants.ts';
@@ -60,6 +61,11 @@ export interface SqliteJournalStoreOptions {
   readonly prefetch?: CheckpointPrefetch;
   /** Commits after which the WAL is started over (default {@link LOG_RESTART_COMMITS}; for tests). */
   readonly logRestartCommits?: number;
+  /**
+   * The least time between two checkpoint rows while commits are being appended, in ms (default
+   * `CHECKPOINT_ROW_INTERVAL_MS`; 0: no pacing). See `checkpoint-pacing.ts`.
+   */
+  readonly checkpointRowIntervalMs?: number;
 }
 
 /**
@@ -119,6 +125,8 @@ export class SqliteJournalStore implements JournalStore {
   #concurrentUntil = 0;
   /** Commits appended since the WAL was last restarted (see {@link LOG_RESTART_COMMITS}). */
   #commitsSinceLogRestart = 0;
+  /** When (performance.now()) a commit was last appended: checkpoint rows are paced meanwhile. */
+  #lastAppendAt = Number.NEGATIVE_INFINITY;
   /** The buffer of the last long text appended, for the next one (see SpareBuffer). */
   readonly #spare = new SpareBuffer();
 
@@ -164,6 +172,7 @@ export class SqliteJournalStore implements JournalStore {
   async append(records: readonly CommitRecord[]): Promise<void> {
     const thread = this.#opened();
     if (records.length === 0) return;
+    this.#lastAppendAt = performance.now();
     // A lone commit with nothing else in flight: appended here, without the hand-over to the thread.
     const direct = this.#direct;
     if (records.length > 1) this.#concurrentUntil = performance.now() + CONCURRENT_WINDOW_MS;
@@ -337,12 +346,24 @@ export class SqliteJournalStore implements JournalStore {
     let held = '';
     // One row travels to the journal's thread while the next is encoded.
     let sending: Promise<unknown> = Promise.resolve();
+    const intervalMs = this.#options.checkpointRowIntervalMs ?? CHECKPOINT_ROW_INTERVAL_MS;
+    let lastRowAt = Number.NEGATIVE_INFINITY;
     const send = async (): Promise<void> => {
       // A view of the row's own buffer: it moves with the buffer, uncopied.
       const bytes = row.subarray(0, size);
       row = new Uint8Array(rowBytes);
       size = 0;
       await sending;
+      // While commits are being made durable, one row at a time in front of their flushes.
+      const pacing = {
+        lastAppendAt: this.#lastAppendAt,
+        lastRowAt,
+        intervalMs,
+        streamWindowMs: COMMIT_STREAM_WINDOW_MS,
+      };
+      const delay = rowDelay(pacing, performance.now());
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      lastRowAt = performance.now();
       // Awaited before the next row goes (or at the end): a failure meanwhile is not unhandled.
       sending = handled(thread.call('checkpointChunk', [token, bytes], [bytes.buffer]));
     };
