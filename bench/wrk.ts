@@ -5,6 +5,7 @@
  * C, so on a two-core machine it leaves more of the CPU to the server than a Node.js client.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 
 /** One load-generator run against one kind of request. */
@@ -121,6 +122,8 @@ export const runWrk = (request: WrkRequest, connections: number, seconds: number
           BENCH_PATH: request.path,
           BENCH_COUNT: String(request.count),
           BENCH_HEADERS: headerLines.join('\n'),
+          // A seed of its own per run: no run repeats another's entries and values.
+          BENCH_SEED: String(randomInt(1, 2 ** 31 - 1)),
           ...(request.body === undefined ? {} : { BENCH_BODY: request.body }),
         },
       },

@@ -1,8 +1,8 @@
 -- Request generator for wrk (bench/wrk.ts). Each request is built from templates in the
 -- environment: BENCH_METHOD, BENCH_PATH and BENCH_BODY, where {i} becomes a random entry
 -- index below BENCH_COUNT and {n} a number that grows with every request of the thread;
--- BENCH_HEADERS holds header lines ("Name: value") separated by newlines. done() prints the
--- figures as one JSON line for the harness to read.
+-- BENCH_HEADERS holds header lines ("Name: value") separated by newlines, and BENCH_SEED
+-- seeds the random numbers. done() prints the figures as one JSON line for the harness to read.
 
 local method = os.getenv("BENCH_METHOD") or "GET"
 local path = os.getenv("BENCH_PATH") or "/"
@@ -16,8 +16,13 @@ end
 
 local counter = 0
 
+-- BENCH_SEED (a random number per run, from the harness) seeds the generator: seeded from the
+-- clock alone, two runs a few seconds apart could start from the same seed, and the second then
+-- repeated the first one's entries and values, so that its PATCHes changed nothing.
 function init(args)
-  math.randomseed(os.time() + math.floor(os.clock() * 1000000))
+  local seed = tonumber(os.getenv("BENCH_SEED") or "")
+  if seed == nil then seed = os.time() + math.floor(os.clock() * 1000000) end
+  math.randomseed(seed)
   counter = math.random(1, 1000000) * 1000
 end
 
