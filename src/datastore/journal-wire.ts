@@ -121,6 +121,7 @@ export type JournalOperation =
   | 'finishCheckpoint'
   | 'abortCheckpoint'
   | 'prune'
+  | 'pruneBatch'
   | 'lastFixedNumber'
   | 'restartLog'
   | 'close';

@@ -107,3 +107,41 @@ describe('SqliteJournalEngine flushes', () => {
     reopened.close();
   });
 });
+
+describe('SqliteJournalEngine pruneBatch', () => {
+  it('deletes at most one batch per call, unflushed, and says when the prune is complete', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'idconf-engine-'));
+    directories.push(directory);
+    const engine = new SqliteJournalEngine(
+      { path: join(directory, 'journal.sqlite'), walCheckpoints: 'automatic' },
+      () => undefined,
+    );
+    await engine.open();
+    // Watched from the first statement on, so that the `synchronous` level it tracks is the connection's.
+    const watching = watch();
+    const steps: { deleted: number; done: boolean }[] = [];
+    try {
+      for (let from = 1; from <= 1200; from += 100)
+        engine.append(Array.from({ length: 100 }, (_, index) => record(from + index)));
+      await engine.writeCheckpoint(1200, 2, new TextEncoder().encode('{}'));
+      for (;;) {
+        const step = await engine.pruneBatch(100);
+        steps.push({ ...step });
+        if (step.done) break;
+      }
+    } finally {
+      watching.stop();
+    }
+    // 1,100 commits beyond the 100 kept, all before the checkpoint: 500, 500, then the last 100.
+    assert.deepEqual(steps, [
+      { deleted: 500, done: false },
+      { deleted: 500, done: false },
+      { deleted: 100, done: true },
+    ]);
+    const deletions = watching.ran.filter(({ sql }) => /^DELETE FROM commit_record/.test(sql));
+    assert.ok(deletions.every(({ level }) => level === 'NORMAL'));
+    assert.equal(engine.listCommits(Number.POSITIVE_INFINITY, 0).length, 100);
+    await assert.rejects(engine.pruneBatch(-1), RangeError);
+    await engine.close();
+  });
+});

@@ -83,6 +83,12 @@ export interface CheckpointHead {
   readonly chunkCount: number;
 }
 
+/** What one batch of a prune did: commits deleted, and whether the prune is complete. */
+export interface PruneProgress {
+  readonly deleted: number;
+  readonly done: boolean;
+}
+
 /** A page of a replay: the records, and whether more may follow. */
 export interface ReplayPage {
   readonly records: readonly WireRecord[];
@@ -424,27 +430,56 @@ export class SqliteJournalEngine {
     return this.#background.run(() => this.#prune(keep));
   }
 
-  async #prune(keep: number): Promise<number> {
-    const statements = this.#opened();
-    const bound = this.#read('the retention bound cannot be read', () => {
-      const beyond = statements.newestBeyond.get(keep) as { fixed_number: number } | undefined;
-      const latest = statements.latestCheckpoint.get() as { fixed_number: number } | undefined;
-      return pruneBound(beyond?.fixed_number, latest?.fixed_number);
+  /**
+   * One transaction of {@link prune}: deletes at most {@link PRUNE_BATCH} of the commits `prune`
+   * would, in the background; `done` once none are left (or the journal is closing). The store
+   * calls it batch by batch to pace a prune while commits are being appended.
+   */
+  pruneBatch(keep: number): Promise<PruneProgress> {
+    try {
+      checkKeep(keep);
+      this.#opened();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#background.run(async () => {
+      const deleted = this.#deleteBatch(this.#pruneBoundOf(keep));
+      return { deleted, done: deleted < PRUNE_BATCH || this.#closing };
     });
+  }
+
+  async #prune(keep: number): Promise<number> {
+    const bound = this.#pruneBoundOf(keep);
     let deleted = 0;
     for (;;) {
-      const changes = this.#write(
-        'old commits cannot be deleted',
-        () => {
-          statements.deleteCommitTexts.run(bound, PRUNE_BATCH);
-          return Number(statements.deleteCommits.run(bound, PRUNE_BATCH).changes);
-        },
-        false,
-      );
+      const changes = this.#deleteBatch(bound);
       deleted += changes;
       if (changes < PRUNE_BATCH || this.#closing) return deleted;
       await yieldToEventLoop();
     }
+  }
+
+  /** The newest fixed number a prune keeping `keep` commits may delete (see `pruneBound`). */
+  #pruneBoundOf(keep: number): number {
+    const statements = this.#opened();
+    return this.#read('the retention bound cannot be read', () => {
+      const beyond = statements.newestBeyond.get(keep) as { fixed_number: number } | undefined;
+      const latest = statements.latestCheckpoint.get() as { fixed_number: number } | undefined;
+      return pruneBound(beyond?.fixed_number, latest?.fixed_number);
+    });
+  }
+
+  /** Deletes the oldest commits up to `bound`, at most {@link PRUNE_BATCH}, unflushed; returns how many. */
+  #deleteBatch(bound: number): number {
+    const statements = this.#opened();
+    return this.#write(
+      'old commits cannot be deleted',
+      () => {
+        statements.deleteCommitTexts.run(bound, PRUNE_BATCH);
+        return Number(statements.deleteCommits.run(bound, PRUNE_BATCH).changes);
+      },
+      false,
+    );
   }
 
   /**

@@ -380,6 +380,34 @@ describe('SqliteJournalStore checkpoints written in pieces', () => {
     await store.close();
   });
 
+  it('paces a prune batch by batch while commits are being appended', async () => {
+    const directory = dataDir();
+    const store = new SqliteJournalStore({ dataDir: directory, checkpointRowIntervalMs: 20 });
+    await store.open();
+    for (let from = 1; from <= 1600; from += 100)
+      await store.append(Array.from({ length: 100 }, (_, index) => record(from + index)));
+    await store.writeCheckpoint({ fixedNumber: 1600, tree: '{}' });
+    let next = 1601;
+    let appending = true;
+    const appends = (async () => {
+      while (appending) {
+        await store.append([record(next)]);
+        next += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const started = performance.now();
+    // 1,600 commits before the checkpoint: four batches of at most 500, three waits of 20 ms between them.
+    assert.equal(await store.prune(0), 1600);
+    const elapsed = performance.now() - started;
+    appending = false;
+    await appends;
+    assert.ok(elapsed >= 3 * 20 * 0.9, `the batches were paced (${elapsed.toFixed(0)} ms)`);
+    const first = (await store.listCommits()).at(-1);
+    assert.equal(first?.fixedNumber, 1601, 'every commit after the checkpoint is kept');
+    await store.close();
+  });
+
   it('abandons a checkpoint being written in pieces when it is closed', async () => {
     const directory = dataDir();
     const store = await openStore(directory, 100);

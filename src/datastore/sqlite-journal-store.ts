@@ -22,7 +22,7 @@ import { JournalThread } from './journal-thread.ts';
 import type { WireRecord } from './journal-wire.ts';
 import { fromWireText, LONG_TEXT, movable, SpareBuffer, toWireText, transferablesOf } from './journal-wire.ts';
 import { type DirectRecord, SqliteDirectAppender } from './sqlite-direct-appender.ts';
-import type { CheckpointHead, ReplayPage } from './sqlite-journal-engine.ts';
+import type { CheckpointHead, PruneProgress, ReplayPage } from './sqlite-journal-engine.ts';
 
 import { DEFAULT_CHUNK_SIZE } from './sqlite-journal-engine.ts';
 import { isContinuation, utf16Length } from './utf8-chunks.ts';
@@ -225,6 +225,18 @@ export class SqliteJournalStore implements JournalStore {
       });
   }
 
+  /**
+   * Waits, while commits are being appended, until a row (or prune batch) sent at `lastRowAt` is
+   * {@link CHECKPOINT_ROW_INTERVAL_MS} old (`checkpoint-pacing.ts`); returns when the next one goes.
+   */
+  async #turnAfter(lastRowAt: number): Promise<number> {
+    const intervalMs = this.#options.checkpointRowIntervalMs ?? CHECKPOINT_ROW_INTERVAL_MS;
+    const pacing = { lastAppendAt: this.#lastAppendAt, lastRowAt, intervalMs, streamWindowMs: COMMIT_STREAM_WINDOW_MS };
+    const delay = rowDelay(pacing, performance.now());
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    return performance.now();
+  }
+
   async latestCheckpoint(): Promise<Checkpoint | undefined> {
     return this.#opened().call<Checkpoint | undefined>('latestCheckpoint', []);
   }
@@ -346,7 +358,6 @@ export class SqliteJournalStore implements JournalStore {
     let held = '';
     // One row travels to the journal's thread while the next is encoded.
     let sending: Promise<unknown> = Promise.resolve();
-    const intervalMs = this.#options.checkpointRowIntervalMs ?? CHECKPOINT_ROW_INTERVAL_MS;
     let lastRowAt = Number.NEGATIVE_INFINITY;
     const send = async (): Promise<void> => {
       // A view of the row's own buffer: it moves with the buffer, uncopied.
@@ -355,15 +366,7 @@ export class SqliteJournalStore implements JournalStore {
       size = 0;
       await sending;
       // While commits are being made durable, one row at a time in front of their flushes.
-      const pacing = {
-        lastAppendAt: this.#lastAppendAt,
-        lastRowAt,
-        intervalMs,
-        streamWindowMs: COMMIT_STREAM_WINDOW_MS,
-      };
-      const delay = rowDelay(pacing, performance.now());
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      lastRowAt = performance.now();
+      lastRowAt = await this.#turnAfter(lastRowAt);
       // Awaited before the next row goes (or at the end): a failure meanwhile is not unhandled.
       sending = handled(thread.call('checkpointChunk', [token, bytes], [bytes.buffer]));
     };
@@ -424,9 +427,24 @@ export class SqliteJournalStore implements JournalStore {
     }
   }
 
+  /**
+   * Deletes the commits beyond `keep` that the latest checkpoint stands for, one batch per
+   * transaction; while commits are being appended, paced as a checkpoint's rows are (each batch
+   * holds the journal's write lock, and a lone commit that meets it waits on the thread behind it).
+   */
   async prune(keep: number): Promise<number> {
     checkKeep(keep);
-    return handled(this.#opened().call<number>('prune', [keep]));
+    const thread = this.#opened();
+    let lastBatchAt = Number.NEGATIVE_INFINITY;
+    let deleted = 0;
+    for (;;) {
+      lastBatchAt = await this.#turnAfter(lastBatchAt);
+      // Closed meanwhile: what is left waits for the next prune, as when the thread stops it.
+      if (this.#thread !== thread) return deleted;
+      const progress = await handled(thread.call<PruneProgress>('pruneBatch', [keep]));
+      deleted += progress.deleted;
+      if (progress.done) return deleted;
+    }
   }
 
   async lastFixedNumber(): Promise<number> {

@@ -74,6 +74,8 @@ const serve = (options: SqliteJournalEngineOptions): void => {
         return engine.abortCheckpoint(args[0] as number);
       case 'prune':
         return engine.prune(args[0] as number);
+      case 'pruneBatch':
+        return engine.pruneBatch(args[0] as number);
       case 'lastFixedNumber':
         return engine.lastFixedNumber();
       case 'restartLog':
