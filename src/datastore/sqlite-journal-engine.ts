@@ -421,13 +421,7 @@ export class SqliteJournalEngine {
   }
 
   prune(keep: number): Promise<number> {
-    try {
-      checkKeep(keep);
-      this.#opened();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#background.run(() => this.#prune(keep));
+    return this.#refusedPrune(keep) ?? this.#background.run(() => this.#prune(keep));
   }
 
   /**
@@ -436,16 +430,24 @@ export class SqliteJournalEngine {
    * calls it batch by batch to pace a prune while commits are being appended.
    */
   pruneBatch(keep: number): Promise<PruneProgress> {
+    return (
+      this.#refusedPrune(keep) ??
+      this.#background.run(async () => {
+        const deleted = this.#deleteBatch(this.#pruneBoundOf(keep));
+        return { deleted, done: deleted < PRUNE_BATCH || this.#closing };
+      })
+    );
+  }
+
+  /** A prune's refusal (a rejected promise) when `keep` is not a count or the journal is not open. */
+  #refusedPrune(keep: number): Promise<never> | undefined {
     try {
       checkKeep(keep);
       this.#opened();
+      return undefined;
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#background.run(async () => {
-      const deleted = this.#deleteBatch(this.#pruneBoundOf(keep));
-      return { deleted, done: deleted < PRUNE_BATCH || this.#closing };
-    });
   }
 
   async #prune(keep: number): Promise<number> {

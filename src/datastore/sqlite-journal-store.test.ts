@@ -275,6 +275,26 @@ describe('SqliteJournalStore', () => {
   });
 });
 
+/** Appends a commit every 5 ms, from fixed number `first` on, until stopped; `stop` resolves with the next number. */
+const appendEvery5Ms = (store: SqliteJournalStore, first: number): { readonly stop: () => Promise<number> } => {
+  let next = first;
+  let appending = true;
+  const loop = (async () => {
+    while (appending) {
+      await store.append([record(next)]);
+      next += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    stop: async () => {
+      appending = false;
+      await loop;
+      return next;
+    },
+  };
+};
+
 describe('SqliteJournalStore checkpoints written in pieces', () => {
   const pieces = async function* (text: string, size: number, failAt?: number): AsyncGenerator<string> {
     for (let start = 0; start < text.length; start += size) {
@@ -357,20 +377,11 @@ describe('SqliteJournalStore checkpoints written in pieces', () => {
     await store.append([record(1)]);
     const tree = 'p'.repeat(1000);
     // A commit every 5 ms while the 10 rows are written: 9 waits of 20 ms between them.
-    let next = 2;
-    let writing = true;
-    const appending = (async () => {
-      while (writing) {
-        await store.append([record(next)]);
-        next += 1;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
+    const appending = appendEvery5Ms(store, 2);
     const started = performance.now();
     await store.writeCheckpointChunks(1, pieces(tree, 100));
     const elapsed = performance.now() - started;
-    writing = false;
-    await appending;
+    const next = await appending.stop();
     assert.ok(elapsed >= 9 * 20 * 0.9, `the rows were paced (${elapsed.toFixed(0)} ms)`);
     assert.deepEqual(await store.latestCheckpoint(), { fixedNumber: 1, tree });
     // With no commit lately, the same checkpoint is written unpaced (the content is what counts).
@@ -387,21 +398,12 @@ describe('SqliteJournalStore checkpoints written in pieces', () => {
     for (let from = 1; from <= 1600; from += 100)
       await store.append(Array.from({ length: 100 }, (_, index) => record(from + index)));
     await store.writeCheckpoint({ fixedNumber: 1600, tree: '{}' });
-    let next = 1601;
-    let appending = true;
-    const appends = (async () => {
-      while (appending) {
-        await store.append([record(next)]);
-        next += 1;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
+    const appending = appendEvery5Ms(store, 1601);
     const started = performance.now();
     // 1,600 commits before the checkpoint: four batches of at most 500, three waits of 20 ms between them.
     assert.equal(await store.prune(0), 1600);
     const elapsed = performance.now() - started;
-    appending = false;
-    await appends;
+    await appending.stop();
     assert.ok(elapsed >= 3 * 20 * 0.9, `the batches were paced (${elapsed.toFixed(0)} ms)`);
     const first = (await store.listCommits()).at(-1);
     assert.equal(first?.fixedNumber, 1601, 'every commit after the checkpoint is kept');
