@@ -120,7 +120,6 @@ export type JournalOperation =
   | 'checkpointChunk'
   | 'finishCheckpoint'
   | 'abortCheckpoint'
-  | 'prune'
   | 'pruneBatch'
   | 'lastFixedNumber'
   | 'restartLog'

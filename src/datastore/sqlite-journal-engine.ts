@@ -36,7 +36,7 @@ export type EngineWarning = (message: string, error: unknown, automaticWalCheckp
 
 /** Bytes of checkpoint or long diff text written per transaction: about 1–2 ms of writing (docs/datastore.md). */
 export const DEFAULT_CHUNK_SIZE = 256 * 1024;
-/** Commits deleted per transaction by prune. */
+/** Commits deleted per transaction by a prune ({@link SqliteJournalEngine.pruneBatch}). */
 const PRUNE_BATCH = 500;
 /** Chunks of superseded or abandoned checkpoints deleted per transaction. */
 const CHUNK_DELETE_BATCH = 4;
@@ -420,68 +420,36 @@ export class SqliteJournalEngine {
     return checkpoint;
   }
 
-  prune(keep: number): Promise<number> {
-    return this.#refusedPrune(keep) ?? this.#background.run(() => this.#prune(keep));
-  }
-
   /**
-   * One transaction of {@link prune}: deletes at most {@link PRUNE_BATCH} of the commits `prune`
-   * would, in the background; `done` once none are left (or the journal is closing). The store
-   * calls it batch by batch to pace a prune while commits are being appended.
+   * One transaction of a prune (`JournalStore.prune`): deletes, in the background and unflushed,
+   * at most {@link PRUNE_BATCH} of the oldest commits beyond the newest `keep` that the latest
+   * checkpoint stands for (`pruneBound`, as it stands now); `done` once none are left (or the
+   * journal is closing). The store calls it batch by batch, paced while commits are appended.
    */
   pruneBatch(keep: number): Promise<PruneProgress> {
-    return (
-      this.#refusedPrune(keep) ??
-      this.#background.run(async () => {
-        const deleted = this.#deleteBatch(this.#pruneBoundOf(keep));
-        return { deleted, done: deleted < PRUNE_BATCH || this.#closing };
-      })
-    );
-  }
-
-  /** A prune's refusal (a rejected promise) when `keep` is not a count or the journal is not open. */
-  #refusedPrune(keep: number): Promise<never> | undefined {
     try {
       checkKeep(keep);
       this.#opened();
-      return undefined;
     } catch (error) {
       return Promise.reject(error);
     }
-  }
-
-  async #prune(keep: number): Promise<number> {
-    const bound = this.#pruneBoundOf(keep);
-    let deleted = 0;
-    for (;;) {
-      const changes = this.#deleteBatch(bound);
-      deleted += changes;
-      if (changes < PRUNE_BATCH || this.#closing) return deleted;
-      await yieldToEventLoop();
-    }
-  }
-
-  /** The newest fixed number a prune keeping `keep` commits may delete (see `pruneBound`). */
-  #pruneBoundOf(keep: number): number {
-    const statements = this.#opened();
-    return this.#read('the retention bound cannot be read', () => {
-      const beyond = statements.newestBeyond.get(keep) as { fixed_number: number } | undefined;
-      const latest = statements.latestCheckpoint.get() as { fixed_number: number } | undefined;
-      return pruneBound(beyond?.fixed_number, latest?.fixed_number);
+    return this.#background.run(async () => {
+      const statements = this.#opened();
+      const bound = this.#read('the retention bound cannot be read', () => {
+        const beyond = statements.newestBeyond.get(keep) as { fixed_number: number } | undefined;
+        const latest = statements.latestCheckpoint.get() as { fixed_number: number } | undefined;
+        return pruneBound(beyond?.fixed_number, latest?.fixed_number);
+      });
+      const deleted = this.#write(
+        'old commits cannot be deleted',
+        () => {
+          statements.deleteCommitTexts.run(bound, PRUNE_BATCH);
+          return Number(statements.deleteCommits.run(bound, PRUNE_BATCH).changes);
+        },
+        false,
+      );
+      return { deleted, done: deleted < PRUNE_BATCH || this.#closing };
     });
-  }
-
-  /** Deletes the oldest commits up to `bound`, at most {@link PRUNE_BATCH}, unflushed; returns how many. */
-  #deleteBatch(bound: number): number {
-    const statements = this.#opened();
-    return this.#write(
-      'old commits cannot be deleted',
-      () => {
-        statements.deleteCommitTexts.run(bound, PRUNE_BATCH);
-        return Number(statements.deleteCommits.run(bound, PRUNE_BATCH).changes);
-      },
-      false,
-    );
   }
 
   /**

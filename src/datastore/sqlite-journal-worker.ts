@@ -72,8 +72,6 @@ const serve = (options: SqliteJournalEngineOptions): void => {
         return engine.finishCheckpoint(args[0] as number, args[1] as number);
       case 'abortCheckpoint':
         return engine.abortCheckpoint(args[0] as number);
-      case 'prune':
-        return engine.prune(args[0] as number);
       case 'pruneBatch':
         return engine.pruneBatch(args[0] as number);
       case 'lastFixedNumber':
