@@ -172,15 +172,16 @@ export class SqliteJournalStore implements JournalStore {
   async append(records: readonly CommitRecord[]): Promise<void> {
     const thread = this.#opened();
     if (records.length === 0) return;
-    this.#lastAppendAt = performance.now();
+    const now = performance.now();
+    this.#lastAppendAt = now;
     // A lone commit with nothing else in flight: appended here, without the hand-over to the thread.
     const direct = this.#direct;
-    if (records.length > 1) this.#concurrentUntil = performance.now() + CONCURRENT_WINDOW_MS;
+    if (records.length > 1) this.#concurrentUntil = now + CONCURRENT_WINDOW_MS;
     else if (
       direct !== undefined &&
       this.#appending === 0 &&
       isShort(records[0] as CommitRecord) &&
-      performance.now() >= this.#concurrentUntil &&
+      now >= this.#concurrentUntil &&
       direct.tryAppend(records as readonly DirectRecord[])
     ) {
       this.#appended(thread, 1);
